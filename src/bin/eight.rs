@@ -1,0 +1,504 @@
+//! Eight, the 8-puzzle (POJ 1077, HDU 1043, AcWing 179), solved optimally by bidirectional BFS.
+//!
+//! Input: boards of nine cells `1`-`8` and `x` (the blank), whitespace ignored anywhere, until EOF.
+//! Output: one line per board, a shortest move string over `udlr` (where `x` goes), or `unsolvable`.
+//!
+//! Idea: a board is a permutation of nine cells, and its Cantor rank (Lehmer code) indexes flat arrays of
+//! 9! = 362,880 slots. Only the 9!/2 = 181,440 boards of even inversion parity can reach the goal, so
+//! the others are rejected before any search. The rest are searched from both ends at once, one whole BFS
+//! layer of the smaller frontier at a time, until the sides meet. The goal never changes, so the goal side
+//! keeps its layers from case to case and many-case input soon runs at table speed. The hardest boards
+//! need 31 moves.
+
+use std::io::{self, Read, Write};
+
+// Cells are numbered row by row; `x` is stored as 0, so the goal `12345678x` is:
+//   1 2 3      0 1 2
+//   4 5 6      3 4 5
+//   7 8 x      6 7 8   <- cell indices
+type Board = [u8; 9];
+const GOAL: Board = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+const STATES: usize = 362_880; // 9!, the ranks of all boards, solvable or not
+const FACTORIAL: [usize; 9] = [1, 1, 2, 6, 24, 120, 720, 5040, 40320];
+
+// A move is named by the direction `x` goes; `m ^ 1` is its opposite.
+const LETTERS: [u8; 4] = *b"udlr";
+// Move slots hold 0..=3 for a move, ORIGIN for the board a side started from, UNSEEN for neither.
+const ORIGIN: u8 = 4;
+const UNSEEN: u8 = 255;
+
+/// Cantor rank: the board's position in the lexicographic order of all 9! permutations.
+fn rank(board: &Board) -> usize {
+    (0..9)
+        .map(|i| {
+            let smaller_after = board[i + 1..].iter().filter(|&&c| c < board[i]).count();
+            smaller_after * FACTORIAL[8 - i]
+        })
+        .sum()
+}
+
+/// Inverse of `rank`.
+fn unrank(mut rank: usize) -> Board {
+    let mut unused: Board = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    let mut board = [0; 9];
+    for (i, cell) in board.iter_mut().enumerate() {
+        let digit = rank / FACTORIAL[8 - i];
+        rank %= FACTORIAL[8 - i];
+        *cell = unused[digit];
+        unused.copy_within(digit + 1..9 - i, digit); // drop the used value, keep the rest in order
+    }
+    board
+}
+
+/// The board after `x` moves in direction `m`, or `None` if that leaves the 3×3 board.
+fn slide(board: &Board, m: usize) -> Option<Board> {
+    let at = board.iter().position(|&c| c == 0)?;
+    let to = match m {
+        0 if at >= 3 => at - 3,
+        1 if at < 6 => at + 3,
+        2 if at % 3 > 0 => at - 1,
+        3 if at % 3 < 2 => at + 1,
+        _ => return None,
+    };
+    let mut next = *board;
+    next.swap(at, to);
+    Some(next)
+}
+
+/// A board reaches the goal iff its tiles, read row by row without `x`, have an even number of
+/// inversions: a horizontal move keeps the tile order, a vertical one moves a tile past two others.
+fn is_solvable(board: &Board) -> bool {
+    let tiles: Vec<u8> = board.iter().copied().filter(|&c| c != 0).collect();
+    let inversions: usize = (0..tiles.len())
+        .map(|i| tiles[i + 1..].iter().filter(|&&t| t < tiles[i]).count())
+        .sum();
+    inversions % 2 == 0
+}
+
+/// Both halves of the bidirectional search. Arrays are indexed by rank.
+struct Solver {
+    /// Goal side, kept across cases: the move that leads one step closer to the goal, ORIGIN at the goal,
+    /// UNSEEN where the goal side has not been yet. Storing the reversed letter saves reversing later.
+    toward_goal: Vec<u8>,
+    /// The goal side's last complete layer, `goal_depth` moves from the goal.
+    goal_frontier: Vec<u32>,
+    goal_depth: usize,
+    goal_seen: usize,
+    /// Start side, per case: `case << 3 | move that reached this board`. A slot stamped with an older case
+    /// counts as unseen, so nothing is cleared between cases.
+    from_start: Vec<u32>,
+    start_frontier: Vec<u32>,
+    start_depth: usize,
+    start_seen: usize,
+    case: u32,
+    trace: bool,
+}
+
+impl Solver {
+    fn new(trace: bool) -> Self {
+        let mut toward_goal = vec![UNSEEN; STATES];
+        let goal = rank(&GOAL);
+        toward_goal[goal] = ORIGIN;
+        Solver {
+            toward_goal,
+            goal_frontier: vec![goal as u32],
+            goal_depth: 0,
+            goal_seen: 1,
+            from_start: vec![0; STATES],
+            start_frontier: Vec::new(),
+            start_depth: 0,
+            start_seen: 0,
+            case: 0,
+            trace,
+        }
+    }
+
+    /// A shortest move string from a solvable `start` to the goal.
+    fn solve(&mut self, start: &Board) -> Vec<u8> {
+        debug_assert!(is_solvable(start));
+        let origin = rank(start);
+        self.start_case(origin);
+        let mut meet = (self.toward_goal[origin] != UNSEEN).then_some(origin);
+        // Invariant while no meeting is found: the start side is complete to `start_depth` moves, the goal
+        // side to `goal_depth`, and no board is on both, so every solution is longer than their sum. A
+        // board of the next layer that touches the other side closes a path of at most that sum + 1 moves:
+        // the first meeting is therefore a shortest path.
+        let meet = loop {
+            if let Some(meet) = meet {
+                break meet;
+            }
+            let goal_done = self.goal_frontier.is_empty(); // the whole component is known
+            meet = if goal_done || self.start_frontier.len() <= self.goal_frontier.len() {
+                self.expand_start()
+            } else {
+                self.expand_goal()
+            };
+        };
+        let path = self.path_through(meet);
+        if self.trace {
+            let (case, moves, start_half) = (self.case, path.len(), self.start_half(meet).len());
+            let visited = format!("visited {} + {}", self.start_seen, self.goal_seen);
+            let halves = format!("start {start_half} + goal {}", moves - start_half);
+            eprintln!("case {case}: met at {moves} moves ({halves}), {visited}");
+        }
+        path
+    }
+
+    fn start_case(&mut self, origin: usize) {
+        // Stamps live in the upper 29 bits; when they run out, clear once and start again.
+        if self.case == u32::MAX >> 3 {
+            self.from_start.fill(0);
+            self.case = 0;
+        }
+        self.case += 1;
+        self.from_start[origin] = self.case << 3 | ORIGIN as u32;
+        self.start_frontier.clear();
+        self.start_frontier.push(origin as u32);
+        self.start_depth = 0;
+        self.start_seen = 1;
+    }
+
+    /// Expands the start side by one layer and returns as soon as a new board is known to the goal side.
+    fn expand_start(&mut self) -> Option<usize> {
+        let mut next = Vec::with_capacity(self.start_frontier.len() * 2);
+        for &r in &self.start_frontier {
+            let board = unrank(r as usize);
+            for m in 0..4 {
+                let Some(moved) = slide(&board, m) else {
+                    continue;
+                };
+                let n = rank(&moved);
+                if self.from_start[n] >> 3 == self.case {
+                    continue;
+                }
+                self.from_start[n] = self.case << 3 | m as u32;
+                self.start_seen += 1;
+                if self.toward_goal[n] != UNSEEN {
+                    return Some(n); // the rest of this layer is not needed
+                }
+                next.push(n as u32);
+            }
+        }
+        self.start_frontier = next;
+        self.start_depth += 1;
+        self.log_layer(
+            "start",
+            self.start_depth,
+            self.start_frontier.len(),
+            self.start_seen,
+        );
+        None
+    }
+
+    /// Extends the goal side by one whole layer (it is kept for later cases, so it is never left half
+    /// done) and returns a new board that the start side has seen in this case, if any.
+    fn expand_goal(&mut self) -> Option<usize> {
+        let mut next = Vec::with_capacity(self.goal_frontier.len() * 2);
+        let mut meet = None;
+        for &r in &self.goal_frontier {
+            let board = unrank(r as usize);
+            for m in 0..4 {
+                let Some(moved) = slide(&board, m) else {
+                    continue;
+                };
+                let n = rank(&moved);
+                if self.toward_goal[n] != UNSEEN {
+                    continue;
+                }
+                // From `moved`, the opposite move steps back toward the goal.
+                self.toward_goal[n] = (m ^ 1) as u8;
+                if meet.is_none() && self.from_start[n] >> 3 == self.case {
+                    meet = Some(n);
+                }
+                next.push(n as u32);
+            }
+        }
+        self.goal_seen += next.len();
+        self.goal_depth += 1;
+        self.goal_frontier = next;
+        self.log_layer(
+            "goal",
+            self.goal_depth,
+            self.goal_frontier.len(),
+            self.goal_seen,
+        );
+        meet
+    }
+
+    /// The moves from this case's start to `meet`, in order.
+    fn start_half(&self, meet: usize) -> Vec<u8> {
+        let (mut board, mut r) = (unrank(meet), meet);
+        let mut moves = Vec::new();
+        loop {
+            let m = (self.from_start[r] & 7) as usize;
+            if m == ORIGIN as usize {
+                break;
+            }
+            moves.push(LETTERS[m]);
+            board = slide(&board, m ^ 1).expect("a recorded move can be undone");
+            r = rank(&board);
+        }
+        moves.reverse();
+        moves
+    }
+
+    /// The whole path: the start half, then the goal side's letters from `meet` on.
+    fn path_through(&self, meet: usize) -> Vec<u8> {
+        let mut moves = self.start_half(meet);
+        let (mut board, mut r) = (unrank(meet), meet);
+        while self.toward_goal[r] != ORIGIN {
+            let m = self.toward_goal[r] as usize;
+            moves.push(LETTERS[m]);
+            board = slide(&board, m).expect("a recorded move is legal");
+            r = rank(&board);
+        }
+        moves
+    }
+
+    fn log_layer(&self, side: &str, depth: usize, frontier: usize, seen: usize) {
+        if self.trace {
+            let case = self.case;
+            eprintln!("case {case}: {side} depth {depth}: frontier {frontier}, visited {seen}");
+        }
+    }
+}
+
+/// Where and why the input is bad. Lines and columns count from 1.
+#[derive(Debug, PartialEq)]
+struct InputError {
+    case: usize,
+    line: usize,
+    column: usize,
+    what: String,
+}
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let InputError {
+            case,
+            line,
+            column,
+            what,
+        } = self;
+        write!(f, "case {case}, line {line}, column {column}: {what}")
+    }
+}
+
+#[derive(Debug)]
+enum Failure {
+    BadInput(InputError),
+    Io(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
+/// The input's non-whitespace bytes, each with its line and column.
+struct Cells<'a> {
+    input: &'a [u8],
+    at: usize,
+    line: usize,
+    column: usize,
+}
+
+impl<'a> Cells<'a> {
+    fn new(input: &'a [u8]) -> Self {
+        Cells {
+            input,
+            at: 0,
+            line: 1,
+            column: 1,
+        }
+    }
+
+    /// The next non-whitespace byte and where it is, or `None` at the end.
+    fn next_cell(&mut self) -> Option<(u8, usize, usize)> {
+        while let Some(&byte) = self.input.get(self.at) {
+            let place = (self.line, self.column);
+            self.at += 1;
+            if byte == b'\n' {
+                (self.line, self.column) = (self.line + 1, 1);
+            } else {
+                self.column += 1;
+            }
+            if !byte.is_ascii_whitespace() {
+                return Some((byte, place.0, place.1));
+            }
+        }
+        None
+    }
+
+    /// The next nine cells as a board; `Ok(None)` at a clean end of input.
+    fn next_board(&mut self, case: usize) -> Result<Option<Board>, InputError> {
+        let mut board = [0; 9];
+        let mut placed = [false; 9];
+        for (i, slot) in board.iter_mut().enumerate() {
+            let error = |line, column, what| InputError {
+                case,
+                line,
+                column,
+                what,
+            };
+            let Some((byte, line, column)) = self.next_cell() else {
+                if i == 0 {
+                    return Ok(None);
+                }
+                let what = format!("input ends after {i} of the 9 cells");
+                return Err(error(self.line, self.column, what));
+            };
+            let cell = match byte {
+                b'1'..=b'8' => byte - b'0',
+                b'x' => 0,
+                _ => {
+                    let what =
+                        format!("'{}' is not a cell; expected 1-8 or x", byte.escape_ascii());
+                    return Err(error(line, column, what));
+                }
+            };
+            if std::mem::replace(&mut placed[cell as usize], true) {
+                return Err(error(
+                    line,
+                    column,
+                    format!("'{}' appears twice", byte as char),
+                ));
+            }
+            *slot = cell;
+        }
+        Ok(Some(board))
+    }
+}
+
+/// Answers every board of `input` on `out`, one line each, stopping at the first bad case.
+fn run(input: &[u8], out: &mut impl Write, trace: bool) -> Result<(), Failure> {
+    let mut cells = Cells::new(input);
+    let mut solver: Option<Solver> = None; // built on first need: empty input costs nothing
+    for case in 1.. {
+        let Some(board) = cells.next_board(case).map_err(Failure::BadInput)? else {
+            break;
+        };
+        if is_solvable(&board) {
+            let solver = solver.get_or_insert_with(|| Solver::new(trace));
+            out.write_all(&solver.solve(&board))?;
+            out.write_all(b"\n")?;
+        } else {
+            out.write_all(b"unsolvable\n")?;
+        }
+    }
+    Ok(())
+}
+
+fn main() {
+    let mut input = Vec::new();
+    let trace = std::env::var_os("BFS_TRACE").is_some_and(|v| v == "1");
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let result = match io::stdin().read_to_end(&mut input) {
+        Ok(_) => run(&input, &mut out, trace),
+        Err(e) => Err(Failure::Io(e)),
+    };
+    let flushed = out.flush();
+    let message = match (result, flushed) {
+        (Err(Failure::BadInput(e)), _) => e.to_string(),
+        (Err(Failure::Io(e)), _) | (Ok(()), Err(e)) => format!("i/o error: {e}"),
+        (Ok(()), Ok(())) => return,
+    };
+    eprintln!("eight: {message}");
+    std::process::exit(1);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(input: &str) -> (String, Option<InputError>) {
+        let mut out = Vec::new();
+        let result = run(input.as_bytes(), &mut out, false);
+        let error = match result {
+            Ok(()) => None,
+            Err(Failure::BadInput(e)) => Some(e),
+            Err(Failure::Io(e)) => panic!("writing to a Vec failed: {e}"),
+        };
+        (String::from_utf8(out).expect("output is ASCII"), error)
+    }
+
+    /// Plays `moves` from `start`; `None` if a move leaves the board.
+    fn replay(start: &Board, moves: &str) -> Option<Board> {
+        moves.bytes().try_fold(*start, |board, letter| {
+            let m = LETTERS.iter().position(|&l| l == letter)?;
+            slide(&board, m)
+        })
+    }
+
+    fn board(text: &str) -> Board {
+        let mut cells = Cells::new(text.as_bytes());
+        cells.next_board(1).expect("valid").expect("nine cells")
+    }
+
+    #[test]
+    fn rank_and_unrank_are_inverse_over_all_boards() {
+        for r in (0..STATES).step_by(7) {
+            assert_eq!(rank(&unrank(r)), r);
+        }
+        assert_eq!(rank(&[0, 1, 2, 3, 4, 5, 6, 7, 8]), 0);
+        assert_eq!(rank(&[8, 7, 6, 5, 4, 3, 2, 1, 0]), STATES - 1);
+    }
+
+    #[test]
+    fn sample_is_solved_in_19_moves() {
+        let (out, error) = answer("2  3  4  1  5  x  7  6  8\n");
+        assert_eq!(error, None);
+        let moves = out.trim_end();
+        assert_eq!(moves.len(), 19);
+        assert_eq!(replay(&board("23415x768"), moves), Some(GOAL));
+    }
+
+    #[test]
+    fn hardest_boards_take_31_moves() {
+        let (out, _) = answer("8 6 7 2 5 4 3 x 1\n6 4 7 8 5 x 3 2 1\n");
+        for (line, start) in out.lines().zip(["8672543x1", "64785x321"]) {
+            assert_eq!(line.len(), 31);
+            assert_eq!(replay(&board(start), line), Some(GOAL));
+        }
+    }
+
+    #[test]
+    fn parity_decides_solvability() {
+        // Swapping two tiles flips the parity: the classic trap.
+        assert!(is_solvable(&GOAL));
+        assert!(!is_solvable(&board("21345678x")));
+        assert!(is_solvable(&board("x12345678")));
+        let (out, _) = answer("21345678x 12345678x");
+        assert_eq!(out, "unsolvable\n\n");
+    }
+
+    #[test]
+    fn bad_case_keeps_earlier_answers_and_says_where() {
+        let (out, error) = answer("12345678x\n1234567x8 12345y78x");
+        assert_eq!(out, "\nr\n");
+        let error = error.expect("an error");
+        assert_eq!((error.case, error.line, error.column), (3, 2, 16));
+        assert_eq!(
+            error.to_string(),
+            "case 3, line 2, column 16: 'y' is not a cell; expected 1-8 or x"
+        );
+    }
+
+    #[test]
+    fn repeated_and_missing_cells_are_errors() {
+        let (_, error) = answer("1 2 3 4 5 6 7 8 8");
+        assert_eq!(error.expect("an error").what, "'8' appears twice");
+        let (_, error) = answer("12345678x 1234");
+        let error = error.expect("an error");
+        assert_eq!(
+            (error.case, error.what.as_str()),
+            (2, "input ends after 4 of the 9 cells")
+        );
+        let (_, error) = answer("\u{e9}");
+        assert_eq!(
+            error.expect("an error").what,
+            r"'\xc3' is not a cell; expected 1-8 or x"
+        );
+    }
+}
