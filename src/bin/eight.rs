@@ -29,23 +29,38 @@ const UNSEEN: u8 = 255;
 
 /// Cantor rank: the board's position in the lexicographic order of all 9! permutations.
 fn rank(board: &Board) -> usize {
-    (0..9)
-        .map(|i| {
-            let smaller_after = board[i + 1..].iter().filter(|&&c| c < board[i]).count();
-            smaller_after * FACTORIAL[8 - i]
-        })
-        .sum()
+    let mut seen = 0u16; // bit v: value v stood earlier on the board
+    let mut rank = 0;
+    for (i, &v) in board.iter().enumerate() {
+        // Values smaller than v that come later = all smaller values - those already seen.
+        let smaller_seen = ONES[(seen & ((1 << v) - 1)) as usize];
+        rank += (v - smaller_seen) as usize * FACTORIAL[8 - i];
+        seen |= 1 << v;
+    }
+    rank
 }
+
+/// ONES[mask] = the number of set bits in `mask`: the ranking's hot step, looked up in a table.
+const ONES: [u8; 256] = {
+    let mut ones = [0; 256];
+    let mut mask = 1;
+    while mask < 256 {
+        ones[mask] = ones[mask / 2] + (mask % 2) as u8;
+        mask += 1;
+    }
+    ones
+};
 
 /// Inverse of `rank`.
 fn unrank(mut rank: usize) -> Board {
-    let mut unused: Board = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    let mut unused: u64 = 0x8_7654_3210; // the values not placed yet, ascending, 4 bits each
     let mut board = [0; 9];
     for (i, cell) in board.iter_mut().enumerate() {
-        let digit = rank / FACTORIAL[8 - i];
+        let digit = 4 * (rank / FACTORIAL[8 - i]);
         rank %= FACTORIAL[8 - i];
-        *cell = unused[digit];
-        unused.copy_within(digit + 1..9 - i, digit); // drop the used value, keep the rest in order
+        *cell = (unused >> digit & 0xf) as u8;
+        let below = unused & ((1 << digit) - 1);
+        unused = below | (unused >> (digit + 4) << digit); // take the value out, close the gap
     }
     board
 }
@@ -68,29 +83,32 @@ fn slide(board: &Board, m: usize) -> Option<Board> {
 /// A board reaches the goal iff its tiles, read row by row without `x`, have an even number of
 /// inversions: a horizontal move keeps the tile order, a vertical one moves a tile past two others.
 fn is_solvable(board: &Board) -> bool {
-    let tiles: Vec<u8> = board.iter().copied().filter(|&c| c != 0).collect();
-    let inversions: usize = (0..tiles.len())
-        .map(|i| tiles[i + 1..].iter().filter(|&&t| t < tiles[i]).count())
-        .sum();
+    let pairs = (0..9).flat_map(|i| (i + 1..9).map(move |j| (i, j)));
+    let inversions = pairs
+        .filter(|&(i, j)| board[j] != 0 && board[i] > board[j])
+        .count();
     inversions % 2 == 0
 }
 
-/// Both halves of the bidirectional search. Arrays are indexed by rank.
+/// Both halves of the bidirectional search. Arrays are indexed by rank and hold a move (0..=3), ORIGIN
+/// for the board the side started from, or UNSEEN.
 struct Solver {
-    /// Goal side, kept across cases: the move that leads one step closer to the goal, ORIGIN at the goal,
-    /// UNSEEN where the goal side has not been yet. Storing the reversed letter saves reversing later.
+    /// Goal side, kept across cases: the move that leads one step closer to the goal. Storing the
+    /// reversed letter here saves reversing it later.
     toward_goal: Vec<u8>,
     /// The goal side's last complete layer, `goal_depth` moves from the goal.
     goal_frontier: Vec<u32>,
     goal_depth: usize,
     goal_seen: usize,
-    /// Start side, per case: `case << 3 | move that reached this board`. A slot stamped with an older case
-    /// counts as unseen, so nothing is cleared between cases.
-    from_start: Vec<u32>,
+    /// Start side, per case: the move that reached this board. Only the slots in `start_visited` are
+    /// set, and only those are reset for the next case: never an O(9!) clear.
+    from_start: Vec<u8>,
+    start_visited: Vec<u32>,
     start_frontier: Vec<u32>,
     start_depth: usize,
-    start_seen: usize,
-    case: u32,
+    /// Boards the start side visited, over all cases, since the goal side last grew.
+    start_work: usize,
+    case: usize,
     trace: bool,
 }
 
@@ -104,10 +122,11 @@ impl Solver {
             goal_frontier: vec![goal as u32],
             goal_depth: 0,
             goal_seen: 1,
-            from_start: vec![0; STATES],
+            from_start: vec![UNSEEN; STATES],
+            start_visited: Vec::new(),
             start_frontier: Vec::new(),
             start_depth: 0,
-            start_seen: 0,
+            start_work: 0,
             case: 0,
             trace,
         }
@@ -127,17 +146,16 @@ impl Solver {
             if let Some(meet) = meet {
                 break meet;
             }
-            let goal_done = self.goal_frontier.is_empty(); // the whole component is known
-            meet = if goal_done || self.start_frontier.len() <= self.goal_frontier.len() {
-                self.expand_start()
-            } else {
+            meet = if self.goal_should_grow() {
                 self.expand_goal()
+            } else {
+                self.expand_start()
             };
         };
         let path = self.path_through(meet);
         if self.trace {
             let (case, moves, start_half) = (self.case, path.len(), self.start_half(meet).len());
-            let visited = format!("visited {} + {}", self.start_seen, self.goal_seen);
+            let visited = format!("visited {} + {}", self.start_visited.len(), self.goal_seen);
             let halves = format!("start {start_half} + goal {}", moves - start_half);
             eprintln!("case {case}: met at {moves} moves ({halves}), {visited}");
         }
@@ -145,34 +163,46 @@ impl Solver {
     }
 
     fn start_case(&mut self, origin: usize) {
-        // Stamps live in the upper 29 bits; when they run out, clear once and start again.
-        if self.case == u32::MAX >> 3 {
-            self.from_start.fill(0);
-            self.case = 0;
+        for &r in &self.start_visited {
+            self.from_start[r as usize] = UNSEEN;
         }
-        self.case += 1;
-        self.from_start[origin] = self.case << 3 | ORIGIN as u32;
+        self.start_visited.clear();
         self.start_frontier.clear();
-        self.start_frontier.push(origin as u32);
+        self.case += 1;
         self.start_depth = 0;
-        self.start_seen = 1;
+        self.visit_from_start(origin, ORIGIN);
+        self.start_frontier.push(origin as u32);
+    }
+
+    fn visit_from_start(&mut self, r: usize, m: u8) {
+        self.from_start[r] = m;
+        self.start_visited.push(r as u32);
+        self.start_work += 1;
+    }
+
+    /// Expand the smaller frontier, except that the goal side's next layer is weighed against all
+    /// start-side work since it last grew, in every case so far: its layers are kept, so growing it pays
+    /// off for every later case too, and a long input ends up answered from a complete table.
+    fn goal_should_grow(&self) -> bool {
+        let complete = self.goal_frontier.is_empty(); // every solvable board is known
+        !complete && self.goal_frontier.len() < self.start_frontier.len() + self.start_work
     }
 
     /// Expands the start side by one layer and returns as soon as a new board is known to the goal side.
     fn expand_start(&mut self) -> Option<usize> {
-        let mut next = Vec::with_capacity(self.start_frontier.len() * 2);
-        for &r in &self.start_frontier {
+        let frontier = std::mem::take(&mut self.start_frontier);
+        let mut next = Vec::with_capacity(frontier.len() * 2);
+        for &r in &frontier {
             let board = unrank(r as usize);
             for m in 0..4 {
                 let Some(moved) = slide(&board, m) else {
                     continue;
                 };
                 let n = rank(&moved);
-                if self.from_start[n] >> 3 == self.case {
+                if self.from_start[n] != UNSEEN {
                     continue;
                 }
-                self.from_start[n] = self.case << 3 | m as u32;
-                self.start_seen += 1;
+                self.visit_from_start(n, m as u8);
                 if self.toward_goal[n] != UNSEEN {
                     return Some(n); // the rest of this layer is not needed
                 }
@@ -181,12 +211,8 @@ impl Solver {
         }
         self.start_frontier = next;
         self.start_depth += 1;
-        self.log_layer(
-            "start",
-            self.start_depth,
-            self.start_frontier.len(),
-            self.start_seen,
-        );
+        let (depth, seen) = (self.start_depth, self.start_visited.len());
+        self.log_layer("start", depth, self.start_frontier.len(), seen);
         None
     }
 
@@ -207,13 +233,14 @@ impl Solver {
                 }
                 // From `moved`, the opposite move steps back toward the goal.
                 self.toward_goal[n] = (m ^ 1) as u8;
-                if meet.is_none() && self.from_start[n] >> 3 == self.case {
+                if meet.is_none() && self.from_start[n] != UNSEEN {
                     meet = Some(n);
                 }
                 next.push(n as u32);
             }
         }
         self.goal_seen += next.len();
+        self.start_work = 0;
         self.goal_depth += 1;
         self.goal_frontier = next;
         self.log_layer(
@@ -230,7 +257,7 @@ impl Solver {
         let (mut board, mut r) = (unrank(meet), meet);
         let mut moves = Vec::new();
         loop {
-            let m = (self.from_start[r] & 7) as usize;
+            let m = self.from_start[r] as usize;
             if m == ORIGIN as usize {
                 break;
             }
@@ -438,7 +465,7 @@ mod tests {
 
     #[test]
     fn rank_and_unrank_are_inverse_over_all_boards() {
-        for r in (0..STATES).step_by(7) {
+        for r in 0..STATES {
             assert_eq!(rank(&unrank(r)), r);
         }
         assert_eq!(rank(&[0, 1, 2, 3, 4, 5, 6, 7, 8]), 0);

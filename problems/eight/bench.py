@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Benchmark for Eight: the bidirectional solution against a plain one-directional BFS.
+
+Usage: python3 problems/eight/bench.py [--runs N] [--check]
+Compiles both with `rustc --edition 2021 -O` (as a judge does), runs each workload N times under GNU time
+and prints a Markdown table: median wall and CPU time of the whole process (wall includes starting GNU
+time, about 1 ms), peak RSS (max over runs), states visited.
+--check also runs the ignored all-181,440-boards test (`cargo test --release --test eight -- --ignored`).
+"""
+import argparse, collections, os, random, re, statistics, subprocess, sys, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+OUT = os.path.join(ROOT, "target", "bench", "eight")
+GOAL = "12345678x"
+GNU_TIME = "/usr/bin/time"  # Debian package `time`
+
+
+def compile_rs(source, name):
+    binary = os.path.join(OUT, name)
+    subprocess.run(["rustc", "--edition", "2021", "-O", "-o", binary, os.path.join(ROOT, source)], check=True)
+    return binary
+
+
+def all_solvable_boards():
+    """Every board that reaches the goal, by BFS from the goal: 181,440 of them."""
+    seen, queue = {GOAL}, collections.deque([GOAL])
+    while queue:
+        board = queue.popleft()
+        i = board.index("x")
+        for j in (i - 3, i + 3, i - 1 if i % 3 else -1, i + 1 if i % 3 < 2 else -1):
+            if 0 <= j < 9:
+                cells = list(board)
+                cells[i], cells[j] = cells[j], cells[i]
+                nxt = "".join(cells)
+                if nxt not in seen:
+                    seen.add(nxt)
+                    queue.append(nxt)
+    return sorted(seen)
+
+
+def workloads():
+    rng = random.Random(1077)
+    shuffled = ["".join(rng.sample(GOAL, 9)) for _ in range(1000)]  # random permutations: half unsolvable
+    return [
+        ("empty input (harness and start-up)", "", False),
+        ("8 6 7 2 5 4 3 x 1 (31 moves)", "8 6 7 2 5 4 3 x 1\n", True),
+        ("1000 random boards", "\n".join(" ".join(b) for b in shuffled) + "\n", True),
+        ("all 181,440 solvable boards", "\n".join(all_solvable_boards()) + "\n", False),
+    ]
+
+
+def measure(binary, input_path, env=None):
+    """One run: (wall ms, cpu ms, peak KiB, stderr).
+
+    Peak RSS comes from GNU time's %M: a child's ru_maxrss also counts the pages of the process that
+    forked it, which here would be this Python process, while GNU time is a small one.
+    """
+    report = os.path.join(OUT, "time")
+    command = [GNU_TIME, "-f", "%M", "-o", report, binary]
+    with open(input_path, "rb") as stdin, open(os.path.join(OUT, "stdout"), "wb") as stdout:
+        start = time.perf_counter()
+        child = subprocess.Popen(command, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, env=env)
+        stderr = child.stderr.read()
+        _, status, usage = os.wait4(child.pid, 0)
+        wall_ms = (time.perf_counter() - start) * 1000
+    if status != 0:
+        sys.exit(f"{binary} failed on {input_path}: {stderr.decode(errors='replace')}")
+    with open(report) as f:
+        peak_kib = int(f.read().split()[-1])
+    return wall_ms, (usage.ru_utime + usage.ru_stime) * 1000, peak_kib, stderr.decode()
+
+
+def states_visited(binary, input_path, plain):
+    if plain:
+        return int(re.search(r"expanded (\d+)", measure(binary, input_path)[3]).group(1))
+    trace = measure(binary, input_path, dict(os.environ, BFS_TRACE="1"))[3]
+    sides = re.findall(r"visited (\d+) \+ (\d+)", trace)
+    # Start sides are new per case; the goal side is kept, so its last count is its total.
+    return sum(int(s) for s, _ in sides) + (int(sides[-1][1]) if sides else 0)
+
+
+def row(name, binary, input_path, runs, plain):
+    results = [measure(binary, input_path) for _ in range(runs)]
+    wall = statistics.median(r[0] for r in results)
+    cpu = statistics.median(r[1] for r in results)
+    peak_mb = max(r[2] for r in results) / 1024
+    visited = states_visited(binary, input_path, plain)
+    return f"| {name} | {wall:.1f} | {cpu:.1f} | {peak_mb:.1f} | {visited:,} |"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args()
+    if not os.access(GNU_TIME, os.X_OK):
+        sys.exit(f"{GNU_TIME} not found: install GNU time (apt-get install time)")
+    os.makedirs(OUT, exist_ok=True)
+    eight = compile_rs("src/bin/eight.rs", "eight")
+    plain = compile_rs("problems/eight/plain_bfs.rs", "plain_bfs")
+    print(f"medians of {args.runs} runs (plain BFS: {max(1, args.runs // 3)}), whole process\n")
+    print("| workload | program | wall ms | CPU ms | peak RSS MB | states visited |")
+    print("|---|---|---:|---:|---:|---:|")
+    for name, text, with_plain in workloads():
+        input_path = os.path.join(OUT, re.sub(r"\W+", "-", name) + ".in")
+        with open(input_path, "w") as f:
+            f.write(text)
+        print(row(f"{name} | bidirectional", eight, input_path, args.runs, False), flush=True)
+        if with_plain:
+            print(row(f"{name} | plain BFS", plain, input_path, max(1, args.runs // 3), True), flush=True)
+    if args.check:
+        test = ["cargo", "test", "--release", "--test", "eight", "--", "--ignored"]
+        subprocess.run(test, cwd=ROOT, check=True)
+
+
+if __name__ == "__main__":
+    main()
