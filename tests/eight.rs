@@ -55,6 +55,22 @@ fn check(case: usize, board: &Board, line: &str) -> Option<usize> {
     Some(line.len())
 }
 
+/// All 9! arrangements of the nine cells, in lexicographic order.
+fn all_boards() -> Vec<Board> {
+    let mut boards = Vec::new();
+    let mut board = *b"12345678x";
+    loop {
+        boards.push(board);
+        // Next permutation: the classic step (rightmost ascent, swap with the next larger, reverse the tail).
+        let Some(i) = (0..8).rev().find(|&i| board[i] < board[i + 1]) else {
+            return boards;
+        };
+        let j = (i + 1..9).rev().find(|&j| board[j] > board[i]).unwrap_or(i);
+        board.swap(i, j);
+        board[i + 1..].reverse();
+    }
+}
+
 /// Expected lengths from an `.ans` file: a number or `unsolvable` per line.
 fn read_ans(text: &str) -> Vec<Option<usize>> {
     text.lines().map(|l| l.trim().parse().ok()).collect()
@@ -185,7 +201,7 @@ fn trace_reports_layers_and_the_meeting_depth_on_stderr() {
 #[ignore = "all 181,440 boards: run by problems/eight/bench.py, or with --ignored"]
 fn every_solvable_board_is_answered_optimally() {
     let mut input = Vec::new();
-    for board in distances().boards() {
+    for board in all_boards().iter().filter(|b| distances().get(b).is_some()) {
         input.extend_from_slice(board);
         input.push(b'\n');
     }

@@ -51,33 +51,40 @@ const ONES: [u8; 256] = {
     ones
 };
 
-/// Inverse of `rank`.
-fn unrank(mut rank: usize) -> Board {
-    let mut unused: u64 = 0x8_7654_3210; // the values not placed yet, ascending, 4 bits each
-    let mut board = [0; 9];
-    for (i, cell) in board.iter_mut().enumerate() {
-        let digit = 4 * (rank / FACTORIAL[8 - i]);
-        rank %= FACTORIAL[8 - i];
-        *cell = (unused >> digit & 0xf) as u8;
-        let below = unused & ((1 << digit) - 1);
-        unused = below | (unused >> (digit + 4) << digit); // take the value out, close the gap
+/// The cell `x` reaches from cell `at` by move `m`, or `None` if that leaves the 3×3 board.
+fn step(at: usize, m: usize) -> Option<usize> {
+    match m {
+        0 if at >= 3 => Some(at - 3),
+        1 if at < 6 => Some(at + 3),
+        2 if at % 3 > 0 => Some(at - 1),
+        3 if at % 3 < 2 => Some(at + 1),
+        _ => None,
     }
-    board
 }
 
-/// The board after `x` moves in direction `m`, or `None` if that leaves the 3×3 board.
+fn blank(board: &Board) -> usize {
+    board.iter().position(|&c| c == 0).unwrap_or_default() // a Board always holds one 0
+}
+
+/// The board after `x` makes move `m`, or `None` if that leaves the board.
 fn slide(board: &Board, m: usize) -> Option<Board> {
-    let at = board.iter().position(|&c| c == 0)?;
-    let to = match m {
-        0 if at >= 3 => at - 3,
-        1 if at < 6 => at + 3,
-        2 if at % 3 > 0 => at - 1,
-        3 if at % 3 < 2 => at + 1,
-        _ => return None,
-    };
-    let mut next = *board;
-    next.swap(at, to);
-    Some(next)
+    let at = blank(board);
+    let mut moved = *board;
+    moved.swap(at, step(at, m)?);
+    Some(moved)
+}
+
+/// The boards one move from `board`, each with its move and rank. The move straight back to where
+/// `board` came from is skipped: that board is always seen already.
+fn neighbours(board: Board, came_by: u8) -> impl Iterator<Item = (Board, u8, usize)> {
+    let at = blank(&board);
+    (0..4)
+        .filter(move |&m| m != came_by ^ 1)
+        .filter_map(move |m| {
+            let mut moved = board;
+            moved.swap(at, step(at, m as usize)?);
+            Some((moved, m, rank(&moved)))
+        })
 }
 
 /// A board reaches the goal iff its tiles, read row by row without `x`, have an even number of
@@ -96,15 +103,16 @@ struct Solver {
     /// Goal side, kept across cases: the move that leads one step closer to the goal. Storing the
     /// reversed letter here saves reversing it later.
     toward_goal: Vec<u8>,
-    /// The goal side's last complete layer, `goal_depth` moves from the goal.
-    goal_frontier: Vec<u32>,
+    /// The goal side's last complete layer, `goal_depth` moves from the goal, each board with the move
+    /// that reached it (so that its expansion can skip the move straight back).
+    goal_frontier: Vec<(Board, u8)>,
     goal_depth: usize,
     goal_seen: usize,
     /// Start side, per case: the move that reached this board. Only the slots in `start_visited` are
     /// set, and only those are reset for the next case: never an O(9!) clear.
     from_start: Vec<u8>,
     start_visited: Vec<u32>,
-    start_frontier: Vec<u32>,
+    start_frontier: Vec<(Board, u8)>,
     start_depth: usize,
     /// Boards the start side visited, over all cases, since the goal side last grew.
     start_work: usize,
@@ -119,7 +127,7 @@ impl Solver {
         toward_goal[goal] = ORIGIN;
         Solver {
             toward_goal,
-            goal_frontier: vec![goal as u32],
+            goal_frontier: vec![(GOAL, ORIGIN)],
             goal_depth: 0,
             goal_seen: 1,
             from_start: vec![UNSEEN; STATES],
@@ -136,8 +144,8 @@ impl Solver {
     fn solve(&mut self, start: &Board) -> Vec<u8> {
         debug_assert!(is_solvable(start));
         let origin = rank(start);
-        self.start_case(origin);
-        let mut meet = (self.toward_goal[origin] != UNSEEN).then_some(origin);
+        self.start_case(start, origin);
+        let mut meet = (self.toward_goal[origin] != UNSEEN).then_some(*start);
         // Invariant while no meeting is found: the start side is complete to `start_depth` moves, the goal
         // side to `goal_depth`, and no board is on both, so every solution is longer than their sum. A
         // board of the next layer that touches the other side closes a path of at most that sum + 1 moves:
@@ -152,9 +160,9 @@ impl Solver {
                 self.expand_start()
             };
         };
-        let path = self.path_through(meet);
+        let path = self.path_through(&meet);
         if self.trace {
-            let (case, moves, start_half) = (self.case, path.len(), self.start_half(meet).len());
+            let (case, moves, start_half) = (self.case, path.len(), self.start_half(&meet).len());
             let visited = format!("visited {} + {}", self.start_visited.len(), self.goal_seen);
             let halves = format!("start {start_half} + goal {}", moves - start_half);
             eprintln!("case {case}: met at {moves} moves ({halves}), {visited}");
@@ -162,7 +170,7 @@ impl Solver {
         path
     }
 
-    fn start_case(&mut self, origin: usize) {
+    fn start_case(&mut self, start: &Board, origin: usize) {
         for &r in &self.start_visited {
             self.from_start[r as usize] = UNSEEN;
         }
@@ -171,7 +179,7 @@ impl Solver {
         self.case += 1;
         self.start_depth = 0;
         self.visit_from_start(origin, ORIGIN);
-        self.start_frontier.push(origin as u32);
+        self.start_frontier.push((*start, ORIGIN));
     }
 
     fn visit_from_start(&mut self, r: usize, m: u8) {
@@ -189,24 +197,19 @@ impl Solver {
     }
 
     /// Expands the start side by one layer and returns as soon as a new board is known to the goal side.
-    fn expand_start(&mut self) -> Option<usize> {
+    fn expand_start(&mut self) -> Option<Board> {
         let frontier = std::mem::take(&mut self.start_frontier);
         let mut next = Vec::with_capacity(frontier.len() * 2);
-        for &r in &frontier {
-            let board = unrank(r as usize);
-            for m in 0..4 {
-                let Some(moved) = slide(&board, m) else {
-                    continue;
-                };
-                let n = rank(&moved);
+        for &(board, came_by) in &frontier {
+            for (moved, m, n) in neighbours(board, came_by) {
                 if self.from_start[n] != UNSEEN {
                     continue;
                 }
-                self.visit_from_start(n, m as u8);
+                self.visit_from_start(n, m);
                 if self.toward_goal[n] != UNSEEN {
-                    return Some(n); // the rest of this layer is not needed
+                    return Some(moved); // the rest of this layer is not needed
                 }
-                next.push(n as u32);
+                next.push((moved, m));
             }
         }
         self.start_frontier = next;
@@ -218,25 +221,19 @@ impl Solver {
 
     /// Extends the goal side by one whole layer (it is kept for later cases, so it is never left half
     /// done) and returns a new board that the start side has seen in this case, if any.
-    fn expand_goal(&mut self) -> Option<usize> {
+    fn expand_goal(&mut self) -> Option<Board> {
         let mut next = Vec::with_capacity(self.goal_frontier.len() * 2);
         let mut meet = None;
-        for &r in &self.goal_frontier {
-            let board = unrank(r as usize);
-            for m in 0..4 {
-                let Some(moved) = slide(&board, m) else {
-                    continue;
-                };
-                let n = rank(&moved);
+        for &(board, came_by) in &self.goal_frontier {
+            for (moved, m, n) in neighbours(board, came_by) {
                 if self.toward_goal[n] != UNSEEN {
                     continue;
                 }
-                // From `moved`, the opposite move steps back toward the goal.
-                self.toward_goal[n] = (m ^ 1) as u8;
+                self.toward_goal[n] = m ^ 1; // from `moved`, the opposite move steps back toward the goal
                 if meet.is_none() && self.from_start[n] != UNSEEN {
-                    meet = Some(n);
+                    meet = Some(moved);
                 }
-                next.push(n as u32);
+                next.push((moved, m));
             }
         }
         self.goal_seen += next.len();
@@ -253,8 +250,8 @@ impl Solver {
     }
 
     /// The moves from this case's start to `meet`, in order.
-    fn start_half(&self, meet: usize) -> Vec<u8> {
-        let (mut board, mut r) = (unrank(meet), meet);
+    fn start_half(&self, meet: &Board) -> Vec<u8> {
+        let (mut board, mut r) = (*meet, rank(meet));
         let mut moves = Vec::new();
         loop {
             let m = self.from_start[r] as usize;
@@ -270,9 +267,9 @@ impl Solver {
     }
 
     /// The whole path: the start half, then the goal side's letters from `meet` on.
-    fn path_through(&self, meet: usize) -> Vec<u8> {
+    fn path_through(&self, meet: &Board) -> Vec<u8> {
         let mut moves = self.start_half(meet);
-        let (mut board, mut r) = (unrank(meet), meet);
+        let (mut board, mut r) = (*meet, rank(meet));
         while self.toward_goal[r] != ORIGIN {
             let m = self.toward_goal[r] as usize;
             moves.push(LETTERS[m]);
@@ -464,12 +461,19 @@ mod tests {
     }
 
     #[test]
-    fn rank_and_unrank_are_inverse_over_all_boards() {
-        for r in 0..STATES {
-            assert_eq!(rank(&unrank(r)), r);
+    fn rank_is_the_position_in_lexicographic_order() {
+        let mut board: Board = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+        for expected in 0..STATES {
+            assert_eq!(rank(&board), expected);
+            // Next permutation: swap the rightmost ascent with the next larger value, reverse the tail.
+            let Some(i) = (0..8).rev().find(|&i| board[i] < board[i + 1]) else {
+                break;
+            };
+            let j = (i + 1..9).rev().find(|&j| board[j] > board[i]).unwrap_or(i);
+            board.swap(i, j);
+            board[i + 1..].reverse();
         }
-        assert_eq!(rank(&[0, 1, 2, 3, 4, 5, 6, 7, 8]), 0);
-        assert_eq!(rank(&[8, 7, 6, 5, 4, 3, 2, 1, 0]), STATES - 1);
+        assert_eq!(board, [8, 7, 6, 5, 4, 3, 2, 1, 0]);
     }
 
     #[test]
