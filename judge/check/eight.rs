@@ -1,0 +1,180 @@
+//! The Eight checker: each answer line must be `unsolvable` exactly when the board is, else legal moves
+//! that end at the goal in as few moves as the reference's BFS table says.
+
+use super::{answer_lines, head, verdict_of, Checked, Checker};
+use crate::reference::eight::{apply, parse_boards, Board, Distances, GOAL};
+use std::cell::OnceCell;
+
+/// Builds the reference table (all 181,440 boards) on first use, once per run.
+#[derive(Default)]
+pub struct Eight {
+    distances: OnceCell<Distances>,
+}
+
+impl Eight {
+    fn distances(&self) -> &Distances {
+        self.distances.get_or_init(Distances::build)
+    }
+}
+
+impl Checker for Eight {
+    fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, String> {
+        let boards = parse_boards(input)?;
+        Ok(boards
+            .iter()
+            .map(|b| self.distances().get(b).map(u64::from))
+            .collect())
+    }
+
+    fn check(&self, input: &[u8], output: &[u8]) -> Checked {
+        let (boards, optima) = match parse_boards(input).and_then(|b| Ok((b, self.optima(input)?)))
+        {
+            Ok(pair) => pair,
+            Err(e) => return Checked::BadTest(format!("input {e}")),
+        };
+        let lines = answer_lines(output);
+        if let Some(extra) = lines
+            .iter()
+            .skip(boards.len())
+            .position(|line| !line.is_empty())
+        {
+            let line = boards.len() + extra + 1;
+            let reason = format!(
+                "line {line}: output after the last case: '{}'",
+                head(lines[line - 1])
+            );
+            return Checked::Wrong { reason, cost: None };
+        }
+        let cases = boards
+            .iter()
+            .zip(&optima)
+            .enumerate()
+            .map(|(i, (board, optimum))| {
+                let answer = lines.get(i).ok_or("missing answer")?;
+                let moves = judge_answer(board, *optimum, answer)?;
+                Ok((moves, optimum.unwrap_or(0)))
+            });
+        verdict_of(cases)
+    }
+}
+
+/// The number of moves of a valid answer for `board`, or why it is not valid.
+fn judge_answer(board: &Board, optimum: Option<u64>, answer: &[u8]) -> Result<u64, String> {
+    match (optimum, answer == b"unsolvable") {
+        (None, true) => return Ok(0),
+        (None, false) => {
+            return Err(format!(
+                "the board is unsolvable, the answer is '{}'",
+                head(answer)
+            ))
+        }
+        (Some(n), true) => return Err(format!("says unsolvable, but it is solvable in {n} moves")),
+        (Some(_), false) => {}
+    }
+    let mut at = *board;
+    for (step, &letter) in answer.iter().enumerate() {
+        at = apply(&at, letter).ok_or_else(|| match letter {
+            b'u' | b'd' | b'l' | b'r' => {
+                format!("illegal move '{}' at step {}", letter as char, step + 1)
+            }
+            _ => format!(
+                "'{}' at step {} is not a move (u, d, l, r)",
+                letter.escape_ascii(),
+                step + 1
+            ),
+        })?;
+    }
+    if at != GOAL {
+        return Err(format!("ends at {}", at.escape_ascii()));
+    }
+    Ok(answer.len() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::Cost;
+
+    fn check(input: &str, output: &str) -> Checked {
+        Eight::default().check(input.as_bytes(), output.as_bytes())
+    }
+
+    fn wrong(reason: &str) -> Checked {
+        Checked::Wrong {
+            reason: reason.into(),
+            cost: None,
+        }
+    }
+
+    #[test]
+    fn a_shortest_answer_is_accepted_whatever_its_letters() {
+        let sample = "2 3 4 1 5 x 7 6 8";
+        let found = check(sample, "ullddrurdllurdruldr\n");
+        assert_eq!(
+            found,
+            Checked::Accepted(Cost {
+                moves: 19,
+                optimum: 19
+            })
+        );
+        let solved_and_unsolvable = check("12345678x 21345678x", "\nunsolvable\n");
+        assert_eq!(solved_and_unsolvable, Checked::Accepted(Cost::default()));
+    }
+
+    #[test]
+    fn invalid_answers_say_which_case_and_step() {
+        let input = "12345678x 1234567x8 21345678x";
+        assert_eq!(
+            check(input, "\nd\n"),
+            wrong("case 2: illegal move 'd' at step 1")
+        );
+        assert_eq!(
+            check(input, "\nrq\n"),
+            wrong("case 2: 'q' at step 2 is not a move (u, d, l, r)")
+        );
+        assert_eq!(check(input, "\nrl\n"), wrong("case 2: ends at 1234567x8"));
+        assert_eq!(check(input, "\nr\n"), wrong("case 3: missing answer"));
+        assert_eq!(
+            check(input, "\nr\nud\n"),
+            wrong("case 3: the board is unsolvable, the answer is 'ud'")
+        );
+        assert_eq!(
+            check(input, "unsolvable\n"),
+            wrong("case 1: says unsolvable, but it is solvable in 0 moves")
+        );
+        let extra = check(input, "\nr\nunsolvable\nlr\n");
+        assert_eq!(extra, wrong("line 4: output after the last case: 'lr'"));
+    }
+
+    #[test]
+    fn a_longer_valid_answer_is_wrong_by_its_gap() {
+        let found = check("1234567x8 12345678x", "rlr\nud\n");
+        let reason = "case 1: not optimal: 3 moves, optimum 1".to_string();
+        assert_eq!(
+            found,
+            Checked::Wrong {
+                reason,
+                cost: Some(Cost {
+                    moves: 5,
+                    optimum: 1
+                })
+            }
+        );
+    }
+
+    #[test]
+    fn optima_come_from_the_reference_and_bad_input_is_the_tests_fault() {
+        let eight = Eight::default();
+        assert_eq!(
+            eight.optima(b"2 3 4 1 5 x 7 6 8 21345678x"),
+            Ok(vec![Some(19), None])
+        );
+        assert_eq!(
+            eight.optima(b"1234"),
+            Err("case 1: only 4 of 9 cells".into())
+        );
+        assert!(
+            matches!(check("1234", ""), Checked::BadTest(e) if e.contains("only 4 of 9 cells"))
+        );
+    }
+}

@@ -1,0 +1,196 @@
+//! Checkers: replay every answer against the judge's own reference and compare its cost with the
+//! optimum. The pieces every checker needs (answer lines, `.ans` files, costs) live here, once.
+
+pub mod eight;
+
+/// Moves an answer used and the optimum, summed over a test's cases.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Cost {
+    pub moves: u64,
+    pub optimum: u64,
+}
+
+/// A checker's finding on one output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Checked {
+    Accepted(Cost),
+    /// Not accepted; the cost is known when every answer was valid and only optimality failed.
+    Wrong {
+        reason: String,
+        cost: Option<Cost>,
+    },
+    /// The test itself is broken (malformed input, or an `.ans` that disagrees with the reference).
+    BadTest(String),
+}
+
+pub trait Checker {
+    /// The optimum of each case of `input` (`None`: unsolvable) by the judge's own reference, or why
+    /// the input is malformed.
+    fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, String>;
+    /// Judges a program's `output` for `input`.
+    fn check(&self, input: &[u8], output: &[u8]) -> Checked;
+    /// Turns the compact grid notation of `judge add --grid` into an input, where the problem has one.
+    fn input_from_grid(&self, _grid: &str) -> Result<String, String> {
+        Err("`--grid` is not a notation of this problem: give the input as text or --file".into())
+    }
+}
+
+/// The checkers `problem.toml` may name.
+pub const NAMES: [&str; 1] = ["eight"];
+
+pub fn by_name(name: &str) -> Option<Box<dyn Checker>> {
+    match name {
+        "eight" => Some(Box::new(eight::Eight::default())),
+        _ => None,
+    }
+}
+
+/// An output's lines, without trailing spaces or `\r`; a final newline does not start another line.
+pub fn answer_lines(output: &[u8]) -> Vec<&[u8]> {
+    if output.is_empty() {
+        return Vec::new();
+    }
+    let output = output.strip_suffix(b"\n").unwrap_or(output);
+    output.split(|&b| b == b'\n').map(trim_end).collect()
+}
+
+fn trim_end(line: &[u8]) -> &[u8] {
+    let kept = line
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(0, |last| last + 1);
+    &line[..kept]
+}
+
+/// Checks an `.ans` (one optimum or `unsolvable` per line) against the reference's `optima`.
+pub fn compare_expected(expected: &str, optima: &[Option<u64>]) -> Result<(), String> {
+    let lines: Vec<&str> = expected
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.len() != optima.len() {
+        return Err(format!(
+            ".ans has {} lines for {} cases",
+            lines.len(),
+            optima.len()
+        ));
+    }
+    for (i, (line, optimum)) in lines.iter().zip(optima).enumerate() {
+        if *line != show_optimum(*optimum) {
+            let reference = show_optimum(*optimum);
+            return Err(format!(
+                ".ans line {} says {line}, the reference says {reference}",
+                i + 1
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// An optimum as `.ans` files write it.
+pub fn show_optimum(optimum: Option<u64>) -> String {
+    optimum.map_or("unsolvable".into(), |n| n.to_string())
+}
+
+/// At most 40 characters of an answer, for messages.
+pub fn head(text: &[u8]) -> String {
+    let shown = String::from_utf8_lossy(&text[..text.len().min(40)]).into_owned();
+    if text.len() > 40 {
+        shown + "…"
+    } else {
+        shown
+    }
+}
+
+/// Sums per-case results into a finding: the first invalid case fails the test; with all valid, the
+/// first that is not optimal does, and the total cost shows by how much.
+pub fn verdict_of(cases: impl Iterator<Item = Result<(u64, u64), String>>) -> Checked {
+    let mut cost = Cost::default();
+    let mut first_miss = None;
+    for (i, case) in cases.enumerate() {
+        let (moves, optimum) = match case {
+            Ok(pair) => pair,
+            Err(why) => {
+                return Checked::Wrong {
+                    reason: format!("case {}: {why}", i + 1),
+                    cost: None,
+                }
+            }
+        };
+        if moves > optimum && first_miss.is_none() {
+            first_miss = Some(format!(
+                "case {}: not optimal: {moves} moves, optimum {optimum}",
+                i + 1
+            ));
+        }
+        cost.moves += moves;
+        cost.optimum += optimum;
+    }
+    match first_miss {
+        Some(reason) => Checked::Wrong {
+            reason,
+            cost: Some(cost),
+        },
+        None => Checked::Accepted(cost),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answer_lines_drop_line_ends_but_keep_empty_answers() {
+        assert_eq!(answer_lines(b"ud\r\n\nlr  \n"), [&b"ud"[..], b"", b"lr"]);
+        assert_eq!(answer_lines(b"\n"), [&b""[..]]);
+        assert!(answer_lines(b"").is_empty());
+    }
+
+    #[test]
+    fn an_ans_that_disagrees_with_the_reference_is_named() {
+        let optima = [Some(19), None];
+        assert_eq!(compare_expected("19\nunsolvable\n", &optima), Ok(()));
+        let wrong = compare_expected("18\nunsolvable\n", &optima);
+        assert_eq!(
+            wrong,
+            Err(".ans line 1 says 18, the reference says 19".into())
+        );
+        assert_eq!(
+            compare_expected("19\n", &optima),
+            Err(".ans has 1 lines for 2 cases".into())
+        );
+    }
+
+    #[test]
+    fn the_first_invalid_case_wins_then_the_first_miss_with_the_total_cost() {
+        let cases = vec![
+            Ok((19, 19)),
+            Ok((33, 31)),
+            Err("ends at 1234567x8".to_string()),
+        ];
+        let reason = "case 3: ends at 1234567x8".to_string();
+        assert_eq!(
+            verdict_of(cases.into_iter()),
+            Checked::Wrong { reason, cost: None }
+        );
+        let cases = vec![Ok((19, 19)), Ok((33, 31)), Ok((0, 0))];
+        let reason = "case 2: not optimal: 33 moves, optimum 31".to_string();
+        let cost = Some(Cost {
+            moves: 52,
+            optimum: 50,
+        });
+        assert_eq!(
+            verdict_of(cases.into_iter()),
+            Checked::Wrong { reason, cost }
+        );
+        let all = verdict_of(vec![Ok((2, 2))].into_iter());
+        assert_eq!(
+            all,
+            Checked::Accepted(Cost {
+                moves: 2,
+                optimum: 2
+            })
+        );
+    }
+}

@@ -1,0 +1,180 @@
+//! A problem folder: `problems/<name>/problem.toml` and its tests, each `.in` with an optional `.ans`.
+
+use crate::error::JudgeError;
+use crate::run::Limits;
+use crate::toml::{self, Value};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug)]
+pub struct Problem {
+    pub name: String,
+    pub dir: PathBuf,
+    /// The reference submission, relative to the project root.
+    pub solution: PathBuf,
+    /// Which checker in `check/` judges answers.
+    pub checker: String,
+    pub limits: Limits,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Test {
+    /// The file name without `.in`, e.g. `001-sample`.
+    pub name: String,
+    pub input: PathBuf,
+    /// The expected optimum per case, if the test has an `.ans`.
+    pub answer: Option<PathBuf>,
+}
+
+/// The names of all problems under `root/problems`, sorted.
+pub fn names(root: &Path) -> Result<Vec<String>, JudgeError> {
+    let dir = root.join("problems");
+    let entries = std::fs::read_dir(&dir).map_err(|e| JudgeError::io("list", &dir, e))?;
+    let mut names: Vec<String> = entries
+        .filter_map(|entry| entry.ok())
+        .filter(|entry| entry.path().join("problem.toml").is_file())
+        .filter_map(|entry| entry.file_name().into_string().ok())
+        .collect();
+    names.sort();
+    Ok(names)
+}
+
+/// Loads `problems/<name>/problem.toml`; an unknown name lists the known ones.
+pub fn load(root: &Path, name: &str) -> Result<Problem, JudgeError> {
+    let dir = root.join("problems").join(name);
+    let path = dir.join("problem.toml");
+    if !path.is_file() {
+        let known = names(root)?.join(", ");
+        return Err(JudgeError::new(format!("unknown problem `{name}`"))
+            .with_fix(format!("choose one of: {known}")));
+    }
+    let text = std::fs::read_to_string(&path).map_err(|e| JudgeError::io("read", &path, e))?;
+    let table =
+        toml::parse(&text).map_err(|e| JudgeError::new(format!("{}: {e}", path.display())))?;
+    from_table(name, dir, table).map_err(|e| JudgeError::new(format!("{}: {e}", path.display())))
+}
+
+fn from_table(
+    name: &str,
+    dir: PathBuf,
+    mut table: BTreeMap<String, Value>,
+) -> Result<Problem, String> {
+    let mut take_string = |key: &str| match table.remove(key) {
+        Some(Value::String(s)) => Ok(s),
+        Some(_) => Err(format!("`{key}` must be a string")),
+        None => Err(format!("`{key}` is missing")),
+    };
+    let (solution, checker) = (
+        PathBuf::from(take_string("solution")?),
+        take_string("checker")?,
+    );
+    let mut take_number = |key: &str, default: u64| match table.remove(key) {
+        Some(Value::Integer(n)) if n > 0 => Ok(n as u64),
+        Some(_) => Err(format!("`{key}` must be a positive integer")),
+        None => Ok(default),
+    };
+    let limits = Limits {
+        cpu_ms: take_number("time_limit_ms", 1000)?,
+        memory_kib: take_number("memory_limit_kib", 65536)?,
+        output_bytes: take_number("output_limit_kib", 65536)? * 1024,
+    };
+    if let Some(key) = table.keys().next() {
+        return Err(format!("unknown key `{key}`"));
+    }
+    Ok(Problem {
+        name: name.to_string(),
+        dir,
+        solution,
+        checker,
+        limits,
+    })
+}
+
+/// The problem's tests in name order; `only`, if given, keeps those whose name starts with it.
+pub fn tests(problem: &Problem, only: Option<&str>) -> Result<Vec<Test>, JudgeError> {
+    let dir = problem.dir.join("tests");
+    let entries = std::fs::read_dir(&dir).map_err(|e| JudgeError::io("list", &dir, e))?;
+    let mut tests: Vec<Test> = entries
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "in"))
+        .filter_map(|input| {
+            let name = input.file_stem()?.to_str()?.to_string();
+            let answer = Some(input.with_extension("ans")).filter(|ans| ans.is_file());
+            Some(Test {
+                name,
+                input,
+                answer,
+            })
+        })
+        .filter(|test| only.map_or(true, |prefix| test.name.starts_with(prefix)))
+        .collect();
+    tests.sort_by(|a, b| a.name.cmp(&b.name));
+    if tests.is_empty() {
+        let what = only.map_or(String::from("no tests"), |p| {
+            format!("no test named `{p}`…")
+        });
+        return Err(JudgeError::new(format!("{what} in {}", dir.display())));
+    }
+    Ok(tests)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(text: &str) -> BTreeMap<String, Value> {
+        toml::parse(text).expect("valid TOML")
+    }
+
+    #[test]
+    fn limits_default_as_on_poj_and_can_be_set() {
+        let p = from_table(
+            "e",
+            PathBuf::new(),
+            table("solution = \"a.rs\"\nchecker = \"eight\""),
+        )
+        .expect("ok");
+        assert_eq!(
+            p.limits,
+            Limits {
+                cpu_ms: 1000,
+                memory_kib: 65536,
+                output_bytes: 64 << 20
+            }
+        );
+        let text = "solution = \"a.rs\"\nchecker = \"eight\"\ntime_limit_ms = 5000\nmemory_limit_kib = 32768";
+        let p = from_table("e", PathBuf::new(), table(text)).expect("ok");
+        assert_eq!((p.limits.cpu_ms, p.limits.memory_kib), (5000, 32768));
+    }
+
+    #[test]
+    fn missing_wrong_and_unknown_keys_are_errors() {
+        let check = |text: &str| from_table("e", PathBuf::new(), table(text)).unwrap_err();
+        assert_eq!(check("checker = \"eight\""), "`solution` is missing");
+        assert_eq!(
+            check("solution = 3\nchecker = \"eight\""),
+            "`solution` must be a string"
+        );
+        assert_eq!(
+            check("solution = \"a\"\nchecker = \"e\"\ntime_limit_ms = 0"),
+            "`time_limit_ms` must be a positive integer"
+        );
+        assert_eq!(
+            check("solution = \"a\"\nchecker = \"e\"\ntime_limt_ms = 5"),
+            "unknown key `time_limt_ms`"
+        );
+    }
+
+    #[test]
+    fn the_real_problems_load_with_their_tests_in_order() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let eight = load(root, "eight").expect("eight loads");
+        let all = tests(&eight, None).expect("tests");
+        assert_eq!(all[0].name, "001-sample");
+        assert!(all.windows(2).all(|w| w[0].name < w[1].name));
+        assert!(all.iter().all(|t| t.answer.is_some()));
+        assert_eq!(tests(&eight, Some("002")).expect("one").len(), 1);
+        let unknown = load(root, "nine").unwrap_err();
+        assert!(unknown.fix.expect("a fix").contains("eight"));
+    }
+}
