@@ -1,0 +1,306 @@
+//! `judge` as a user runs it: exact verdicts for fixture submissions, the table, JSON and `judge add`.
+
+#[path = "common/json.rs"]
+mod json;
+
+use assert_cmd::Command;
+use json::Json;
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn judge() -> Command {
+    Command::cargo_bin("judge").expect("judge is built")
+}
+
+fn fixture(name: &str) -> String {
+    format!("tests/fixtures/eight/{name}")
+}
+
+/// Judges a fixture on the sample test only, with extra arguments.
+fn judge_sample(name: &str, extra: &[&str]) -> assert_cmd::assert::Assert {
+    judge()
+        .args(["eight", &fixture(name), "--test", "001"])
+        .args(extra)
+        .assert()
+}
+
+/// The one test row of a single-test table (the line that starts with the test name).
+fn row(assert: &assert_cmd::assert::Assert) -> String {
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    let line = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("001-sample"));
+    line.unwrap_or_else(|| panic!("no row in:\n{stdout}"))
+        .to_string()
+}
+
+fn parse_json(assert: &assert_cmd::assert::Assert) -> Json {
+    json::parse(&String::from_utf8_lossy(&assert.get_output().stdout)).expect("valid JSON")
+}
+
+fn tests_of(document: &Json) -> Vec<Json> {
+    let problems = document
+        .get("problems")
+        .and_then(Json::as_array)
+        .expect("problems");
+    problems[0]
+        .get("tests")
+        .and_then(Json::as_array)
+        .expect("tests")
+        .to_vec()
+}
+
+fn field<'a>(test: &'a Json, key: &str) -> &'a Json {
+    test.get(key)
+        .unwrap_or_else(|| panic!("no `{key}` in {test:?}"))
+}
+
+#[test]
+fn the_reference_solutions_pass_every_test() {
+    let assert = judge().assert().success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    assert!(stdout.contains("eight: all 9 tests accepted"), "{stdout}");
+    assert!(
+        !stdout.contains("\x1b["),
+        "no colours when stdout is not a terminal"
+    );
+}
+
+#[test]
+fn a_cpp_submission_is_accepted() {
+    judge()
+        .args(["eight", &fixture("correct.cpp")])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("g++ -O2 -std=c++17"));
+}
+
+#[test]
+fn a_valid_but_longer_answer_is_wa_naming_the_gap() {
+    let assert = judge_sample("suboptimal.rs", &[]).code(1);
+    let row = row(&assert);
+    assert!(row.contains("WA") && row.contains("21/19"), "{row}");
+    assert!(
+        row.ends_with("case 1: not optimal: 21 moves, optimum 19"),
+        "{row}"
+    );
+}
+
+#[test]
+fn an_illegal_move_is_wa_naming_the_step() {
+    let assert = judge_sample("illegal.py", &["-v"]).code(1);
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    assert!(
+        row(&assert).ends_with("case 1: illegal move 'u' at step 2"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("input   2  3  4  1  5  x  7  6  8"),
+        "-v shows the input: {stdout}"
+    );
+    assert!(
+        stdout.contains("output  uuuu"),
+        "-v shows the output: {stdout}"
+    );
+}
+
+#[test]
+fn a_crash_is_re_with_the_signal_name() {
+    let assert = judge_sample("crash.c", &[]).code(1);
+    assert!(row(&assert).contains("RE") && row(&assert).ends_with("killed by SIGSEGV"));
+}
+
+#[test]
+fn an_infinite_loop_is_tle_on_cpu_time() {
+    let assert = judge_sample("infinite_loop.c", &["--time-limit", "100"]).code(1);
+    let row = row(&assert);
+    assert!(
+        row.contains("TLE") && row.contains("over the 100 ms limit"),
+        "{row}"
+    );
+}
+
+#[test]
+fn a_sleeping_program_is_tle_by_the_watchdog() {
+    let assert = judge_sample("sleeper.py", &["--time-limit", "100"]).code(1);
+    let row = row(&assert);
+    assert!(
+        row.contains("TLE")
+            && row.ends_with("killed after 1200 ms of wall time (sleeping or blocked?)"),
+        "{row}"
+    );
+}
+
+#[test]
+fn a_memory_hog_is_mle_and_its_peak_reaches_the_limit() {
+    let assert = judge_sample("memory_hog.c", &["--memory-limit", "64", "--json"]).code(1);
+    let test = &tests_of(&parse_json(&assert))[0];
+    assert_eq!(field(test, "verdict").as_str(), Some("MLE"));
+    let peak_kib = field(test, "peak_kib").as_f64().expect("a number");
+    assert!(peak_kib >= 64.0 * 1024.0, "peak {peak_kib} KiB");
+}
+
+#[test]
+fn an_output_flood_is_ole() {
+    let assert = judge_sample("output_flood.c", &[]).code(1);
+    assert!(
+        row(&assert).contains("OLE") && row(&assert).ends_with("output reached the 64 MiB limit")
+    );
+}
+
+#[test]
+fn a_compile_error_is_ce_with_the_compilers_message() {
+    judge_sample("compile_error.rs", &[])
+        .code(1)
+        .stdout(predicate::str::contains("CE  compile error"))
+        .stdout(predicate::str::contains("mismatched types"))
+        .stdout(predicate::str::contains(
+            "eight: compile error, none of 1 tests run",
+        ));
+}
+
+#[test]
+fn no_process_of_a_run_is_left_alive() {
+    judge_sample("leaves_a_child.py", &[]).code(1);
+    let alive = std::fs::read_dir("/proc")
+        .expect("/proc")
+        .filter_map(|e| e.ok())
+        .any(|entry| {
+            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            let status = std::fs::read_to_string(entry.path().join("status")).unwrap_or_default();
+            cmdline == b"sleep\x00987\x00" && !status.contains("State:\tZ") // a zombie is dead, just unreaped
+        });
+    assert!(!alive, "the fixture's `sleep 987` survived the judge");
+}
+
+#[test]
+fn json_output_parses_back_to_the_same_verdicts_as_the_table() {
+    let args = ["eight", &fixture("wrong_unsolvable.py")];
+    let table = judge().args(args).assert().code(1);
+    let table = String::from_utf8_lossy(&table.get_output().stdout).into_owned();
+    let document = parse_json(&judge().args(args).arg("--json").assert().code(1));
+    assert_eq!(
+        document.get("accepted").and_then(Json::as_bool),
+        Some(false)
+    );
+    let tests = tests_of(&document);
+    assert_eq!(tests.len(), 9);
+    for test in &tests {
+        let name = field(test, "name").as_str().expect("a name");
+        let verdict = field(test, "verdict").as_str().expect("a verdict");
+        let line = table
+            .lines()
+            .find(|l| l.trim_start().starts_with(name))
+            .expect("a row per test");
+        assert_eq!(line.split_whitespace().nth(1), Some(verdict), "{line}");
+    }
+    let unsolvable = tests
+        .iter()
+        .find(|t| field(t, "name").as_str() == Some("005-unsolvable"))
+        .expect("005");
+    assert_eq!(field(unsolvable, "verdict").as_str(), Some("AC"));
+    assert!(field(unsolvable, "exit").get("code").and_then(Json::as_f64) == Some(0.0));
+}
+
+#[test]
+fn an_unknown_problem_lists_the_known_ones() {
+    judge()
+        .arg("nine")
+        .assert()
+        .code(2)
+        .stderr("judge: unknown problem `nine`\n  fix: choose one of: eight\n");
+}
+
+#[test]
+fn a_missing_compiler_says_which_and_how_to_get_it() {
+    judge()
+        .args(["eight", &fixture("crash.c")])
+        .env("PATH", "/nonexistent")
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("gcc not found")
+                .and(predicate::str::contains("apt-get install gcc")),
+        );
+}
+
+/// A scratch project root with `problems/eight/` whose solution is `solution` (absolute).
+fn scratch_root(name: &str, solution: &Path) -> PathBuf {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&root);
+    let tests = root.join("problems/eight/tests");
+    std::fs::create_dir_all(&tests).expect("scratch folders");
+    let toml = format!(
+        "solution = \"{}\"\nchecker = \"eight\"\n",
+        solution.display()
+    );
+    std::fs::write(root.join("problems/eight/problem.toml"), toml).expect("problem.toml");
+    std::fs::write(tests.join("001-sample.in"), "2 3 4 1 5 x 7 6 8\n").expect(".in");
+    root
+}
+
+#[test]
+fn an_ans_that_disagrees_with_the_reference_is_a_test_error_not_a_verdict() {
+    let solution = std::fs::canonicalize(fixture("correct.cpp")).expect("fixture");
+    let root = scratch_root("bad-ans", &solution);
+    std::fs::write(root.join("problems/eight/tests/001-sample.ans"), "18\n").expect(".ans");
+    let assert = judge().current_dir(&root).assert().code(2);
+    let row = row(&assert);
+    assert!(
+        row.contains("ERR") && row.ends_with(".ans line 1 says 18, the reference says 19"),
+        "{row}"
+    );
+}
+
+#[test]
+fn judge_add_writes_the_next_test_with_the_reference_optimum() {
+    let root = scratch_root("add", Path::new("unused.rs"));
+    let tests = root.join("problems/eight/tests");
+    judge()
+        .current_dir(&root)
+        .args(["add", "eight", "8 6 7 2 5 4 3 x 1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("002-8672543x1.in (optimum: 31)"));
+    assert_eq!(
+        std::fs::read_to_string(tests.join("002-8672543x1.in")).expect(".in"),
+        "8 6 7 2 5 4 3 x 1\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(tests.join("002-8672543x1.ans")).expect(".ans"),
+        "31\n"
+    );
+    judge()
+        .current_dir(&root)
+        .args(["add", "eight", "--name", "pair"])
+        .write_stdin("12345678x\n21345678x\n")
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read_to_string(tests.join("003-pair.ans")).expect(".ans"),
+        "0\nunsolvable\n"
+    );
+}
+
+#[test]
+fn judge_add_refuses_malformed_input_and_writes_nothing() {
+    let root = scratch_root("add-refused", Path::new("unused.rs"));
+    judge()
+        .current_dir(&root)
+        .args(["add", "eight", "1 2 3"])
+        .assert()
+        .code(2)
+        .stderr("judge: not added: case 1: only 3 of 9 cells\n");
+    judge()
+        .current_dir(&root)
+        .args(["add", "eight", "--grid", "AB/.."])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "`--grid` is not a notation of this problem",
+        ));
+    let files = std::fs::read_dir(root.join("problems/eight/tests"))
+        .expect("tests")
+        .count();
+    assert_eq!(files, 1, "only the scratch sample is there");
+}
