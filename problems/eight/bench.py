@@ -2,9 +2,9 @@
 """Benchmark for Eight: the bidirectional solution against a plain one-directional BFS.
 
 Usage: python3 problems/eight/bench.py [--runs N] [--check]
-Compiles both with `rustc --edition 2021 -O` (as a judge does), runs each workload N times under GNU time
-and prints a Markdown table: median wall and CPU time of the whole process (wall includes starting GNU
-time, about 1 ms), peak RSS (max over runs), states visited.
+Compiles both with `rustc --edition 2021 -O` (as a judge does), runs each workload N times through the
+judge's launcher and prints a Markdown table: median wall and CPU time of the whole process, from fork to
+reap, peak RSS (max over runs), and states visited.
 --check also runs the ignored all-181,440-boards test (`cargo test --release --test eight -- --ignored`).
 """
 import argparse, collections, os, random, re, statistics, subprocess, sys, time
@@ -12,7 +12,7 @@ import argparse, collections, os, random, re, statistics, subprocess, sys, time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "target", "bench", "eight")
 GOAL = "12345678x"
-GNU_TIME = "/usr/bin/time"  # Debian package `time`
+JUDGE = os.path.join(ROOT, "target", "release", "judge")
 
 
 def compile_rs(source, name):
@@ -42,7 +42,7 @@ def workloads():
     rng = random.Random(1077)
     shuffled = ["".join(rng.sample(GOAL, 9)) for _ in range(1000)]  # random permutations: half unsolvable
     return [
-        ("empty input (harness and start-up)", "", False),
+        ("empty input (process start-up)", "", False),
         ("8 6 7 2 5 4 3 x 1 (31 moves)", "8 6 7 2 5 4 3 x 1\n", True),
         ("1000 random boards", "\n".join(" ".join(b) for b in shuffled) + "\n", True),
         ("all 181,440 solvable boards", "\n".join(all_solvable_boards()) + "\n", False),
@@ -50,24 +50,23 @@ def workloads():
 
 
 def measure(binary, input_path, env=None):
-    """One run: (wall ms, cpu ms, peak KiB, stderr).
+    """One run through the judge's launcher: (wall ms, cpu ms, peak KiB, stderr).
 
-    Peak RSS comes from GNU time's %M: a child's ru_maxrss also counts the pages of the process that
-    forked it, which here would be this Python process, while GNU time is a small one.
+    The launcher is the judge's own way to run a program: a small fresh process that forks it, reaps it
+    with wait4 and reports its CPU, wall time and peak RSS (a child's ru_maxrss also counts the pages
+    of the process that forked it, so forking from this Python process would inflate it).
     """
-    report = os.path.join(OUT, "time")
-    command = [GNU_TIME, "-f", "%M", "-o", report, binary]
-    with open(input_path, "rb") as stdin, open(os.path.join(OUT, "stdout"), "wb") as stdout:
-        start = time.perf_counter()
-        child = subprocess.Popen(command, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, env=env)
-        stderr = child.stderr.read()
-        _, status, usage = os.wait4(child.pid, 0)
-        wall_ms = (time.perf_counter() - start) * 1000
-    if status != 0:
-        sys.exit(f"{binary} failed on {input_path}: {stderr.decode(errors='replace')}")
-    with open(report) as f:
-        peak_kib = int(f.read().split()[-1])
-    return wall_ms, (usage.ru_utime + usage.ru_stime) * 1000, peak_kib, stderr.decode()
+    stdout, stderr = os.path.join(OUT, "stdout"), os.path.join(OUT, "stderr")
+    no_limit = str(2**64 - 1)  # RLIM_INFINITY
+    command = [JUDGE, "__launch", no_limit, "60", no_limit, "60000", input_path, stdout, stderr, binary]
+    report = subprocess.run(command, capture_output=True, text=True, env=env, check=True).stdout
+    fields = dict(line.split(" ", 1) for line in report.splitlines())
+    if fields["status"] != "exited 0":
+        sys.exit(f"{binary} failed on {input_path}: {fields['status']}")
+    with open(stderr) as f:
+        trace = f.read()
+    wall_ms, cpu_ms = int(fields["wall_us"]) / 1000, int(fields["cpu_us"]) / 1000
+    return wall_ms, cpu_ms, int(fields["peak_kib"]), trace
 
 
 def states_visited(binary, input_path, plain):
@@ -93,9 +92,8 @@ def main():
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
-    if not os.access(GNU_TIME, os.X_OK):
-        sys.exit(f"{GNU_TIME} not found: install GNU time (apt-get install time)")
     os.makedirs(OUT, exist_ok=True)
+    subprocess.run(["cargo", "build", "--quiet", "--release", "--bin", "judge"], cwd=ROOT, check=True)
     eight = compile_rs("src/bin/eight.rs", "eight")
     plain = compile_rs("problems/eight/plain_bfs.rs", "plain_bfs")
     print(f"medians of {args.runs} runs (plain BFS: {max(1, args.runs // 3)}), whole process\n")
