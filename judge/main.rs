@@ -16,6 +16,7 @@ mod toml;
 mod verdict;
 mod reference {
     pub mod eight;
+    pub mod huarong;
 }
 
 use check::{compare_expected, Checked, Checker};

@@ -2,6 +2,7 @@
 //! optimum. The pieces every checker needs (answer lines, `.ans` files, costs) live here, once.
 
 pub mod eight;
+pub mod huarong;
 
 /// Moves an answer used and the optimum, summed over a test's cases.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -36,11 +37,12 @@ pub trait Checker {
 }
 
 /// The checkers `problem.toml` may name.
-pub const NAMES: [&str; 1] = ["eight"];
+pub const NAMES: [&str; 2] = ["eight", "huarong"];
 
 pub fn by_name(name: &str) -> Option<Box<dyn Checker>> {
     match name {
         "eight" => Some(Box::new(eight::Eight::default())),
+        "huarong" => Some(Box::new(huarong::Huarong::default())),
         _ => None,
     }
 }

@@ -1,0 +1,179 @@
+//! The Huarong Dao checker: an answer must be legal moves that bring the target to its goal in as few
+//! moves as the reference's BFS needs, or `unsolvable` exactly when the reference finds no way.
+
+use super::{Checked, Checker, Cost};
+use crate::reference::huarong::{self as reference, Answer, Puzzle};
+use std::cell::RefCell;
+
+/// Remembers the last input's optimum: the judge asks for `optima` and then `check`s the same input,
+/// and one search of a 6×6 board can take seconds in a debug build.
+#[derive(Default)]
+pub struct Huarong {
+    last: RefCell<Option<(Vec<u8>, Option<u64>)>>,
+}
+
+impl Huarong {
+    fn optimum(&self, input: &[u8], puzzle: &Puzzle) -> Option<u64> {
+        if let Some((seen, optimum)) = &*self.last.borrow() {
+            if seen == input {
+                return *optimum;
+            }
+        }
+        let optimum = reference::optimum(puzzle);
+        *self.last.borrow_mut() = Some((input.to_vec(), optimum));
+        optimum
+    }
+}
+
+impl Checker for Huarong {
+    fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, String> {
+        Ok(vec![self.optimum(input, &puzzle(input)?)])
+    }
+
+    fn check(&self, input: &[u8], output: &[u8]) -> Checked {
+        let puzzle = match puzzle(input) {
+            Ok(puzzle) => puzzle,
+            Err(e) => return Checked::BadTest(format!("input {e}")),
+        };
+        // Replay first: an invalid answer is wrong whatever the optimum, and costs no search.
+        let answer = match reference::replay(&puzzle, output) {
+            Ok(answer) => answer,
+            Err(reason) => return Checked::Wrong { reason, cost: None },
+        };
+        judge_answer(answer, self.optimum(input, &puzzle))
+    }
+
+    fn input_from_grid(&self, grid: &str) -> Result<String, String> {
+        reference::from_grid(grid)
+    }
+}
+
+fn puzzle(input: &[u8]) -> Result<Puzzle, String> {
+    let text = std::str::from_utf8(input).map_err(|e| format!("is not UTF-8: {e}"))?;
+    reference::parse(text)
+}
+
+/// Compares a valid answer with the optimum.
+fn judge_answer(answer: Answer, optimum: Option<u64>) -> Checked {
+    let wrong = |reason: String, cost| Checked::Wrong { reason, cost };
+    // Replay reached the goal, so the reference's search must have too.
+    debug_assert!(
+        optimum.is_some() || answer == Answer::Unsolvable,
+        "a valid answer to a board the reference finds unsolvable"
+    );
+    match (answer, optimum) {
+        (Answer::Unsolvable, None) => Checked::Accepted(Cost::default()),
+        (Answer::Unsolvable, Some(n)) => wrong(
+            format!("says unsolvable, but it is solvable in {n} moves"),
+            None,
+        ),
+        (Answer::Moves(k), None) => wrong(
+            format!("judge bug: a valid {k}-move answer to a board the reference finds unsolvable"),
+            None,
+        ),
+        (Answer::Moves(k), Some(n)) => {
+            debug_assert!(k >= n, "a valid {k}-move answer beats the optimum {n}");
+            let cost = Cost {
+                moves: k,
+                optimum: n,
+            };
+            if k > n {
+                wrong(format!("not optimal: {k} moves, optimum {n}"), Some(cost))
+            } else {
+                Checked::Accepted(cost)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = "3 4\nA A C .\nA B C .\nB B . .\nB\n0 1\n";
+
+    fn check(input: &str, output: &str) -> Checked {
+        Huarong::default().check(input.as_bytes(), output.as_bytes())
+    }
+
+    fn wrong_unsolvable() -> Checked {
+        Checked::Wrong {
+            reason: "says unsolvable, but it is solvable in 2 moves".into(),
+            cost: None,
+        }
+    }
+
+    fn cost(moves: u64, optimum: u64) -> Cost {
+        Cost { moves, optimum }
+    }
+
+    #[test]
+    fn any_shortest_answer_is_accepted() {
+        // Not the sample's own answer: C stops at (0,3) instead of (1,3).
+        let other = "2\nC (0,2) (0,3)\nB (1,0) (0,1)\n";
+        assert_eq!(check(SAMPLE, other), Checked::Accepted(cost(2, 2)));
+        let unsolvable = "1 3\nA . B\nA\n0 2\n";
+        assert_eq!(
+            check(unsolvable, "unsolvable\n"),
+            Checked::Accepted(Cost::default())
+        );
+    }
+
+    #[test]
+    fn a_longer_valid_answer_is_wrong_by_its_gap() {
+        let four = "4\nC (0,2) (0,3)\nC (0,3) (1,3)\nB (1,0) (1,1)\nB (1,1) (0,1)\n";
+        let reason = "not optimal: 4 moves, optimum 2".to_string();
+        let expected = Checked::Wrong {
+            reason,
+            cost: Some(cost(4, 2)),
+        };
+        assert_eq!(check(SAMPLE, four), expected);
+    }
+
+    #[test]
+    fn illegal_answers_and_false_unsolvable_are_wrong_with_no_cost() {
+        let wrong = |reason: &str| Checked::Wrong {
+            reason: reason.into(),
+            cost: None,
+        };
+        let blocked = "2\nB (1,0) (0,1)\nC (0,2) (1,3)\n";
+        assert_eq!(
+            check(SAMPLE, blocked),
+            wrong("move 1: block B cannot reach (0,1) from (1,0)")
+        );
+        assert_eq!(check(SAMPLE, "unsolvable\n"), wrong_unsolvable());
+        assert_eq!(
+            check("1 3\nA . B\nA\n0 2\n", "1\nA (0,0) (0,1)\n"),
+            wrong("after the last move the target A is at (0,1), not (0,2)")
+        );
+    }
+
+    #[test]
+    fn optima_come_from_the_reference_and_bad_input_is_the_tests_fault() {
+        let huarong = Huarong::default();
+        assert_eq!(huarong.optima(SAMPLE.as_bytes()), Ok(vec![Some(2)]));
+        assert_eq!(huarong.optima(b"1 3\nA . B\nA\n0 2\n"), Ok(vec![None]));
+        // The cached optimum belongs to the last input only.
+        assert_eq!(
+            huarong.check(SAMPLE.as_bytes(), b"unsolvable\n"),
+            wrong_unsolvable()
+        );
+        assert_eq!(huarong.optima(SAMPLE.as_bytes()), Ok(vec![Some(2)]));
+        let broken = check("1 2\nA .\nZ\n0 0\n", "0\n");
+        let why = "input line 3: target block \"Z\" is not on the board".to_string();
+        assert_eq!(broken, Checked::BadTest(why));
+        let not_utf8 = huarong.optima(b"\xff");
+        assert!(not_utf8.is_err_and(|e| e.starts_with("is not UTF-8")));
+    }
+
+    #[test]
+    fn grids_become_inputs() {
+        let huarong = Huarong::default();
+        let input = huarong.input_from_grid("AA./...");
+        assert!(input.is_err_and(|e| e.contains("cannot be centred")));
+        assert_eq!(
+            huarong.input_from_grid("A../..."),
+            Ok("2 3\nA . .\n. . .\nA\n1 1\n".into())
+        );
+    }
+}
