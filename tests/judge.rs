@@ -304,3 +304,35 @@ fn judge_add_refuses_malformed_input_and_writes_nothing() {
         .count();
     assert_eq!(files, 1, "only the scratch sample is there");
 }
+
+#[test]
+fn judge_add_turns_a_compact_grid_into_a_huarong_test() {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("add-grid");
+    let _ = std::fs::remove_dir_all(&root);
+    let tests = root.join("problems/huarong/tests");
+    std::fs::create_dir_all(&tests).expect("scratch folders");
+    let toml = "solution = \"unused.rs\"\nchecker = \"huarong\"\n";
+    std::fs::write(root.join("problems/huarong/problem.toml"), toml).expect("problem.toml");
+    let grid = "HAAI/HAAI/JBBK/JNOK/P..Q";
+    judge()
+        .current_dir(&root)
+        .args(["add", "huarong", "--grid", grid, "--name", "classic"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("001-classic.in (optimum: 81)"));
+    let input = std::fs::read_to_string(tests.join("001-classic.in")).expect(".in");
+    assert_eq!(
+        input,
+        "5 4\nH A A I\nH A A I\nJ B B K\nJ N O K\nP . . Q\nA\n3 1\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(tests.join("001-classic.ans")).expect(".ans"),
+        "81\n"
+    );
+    judge()
+        .current_dir(&root)
+        .args(["add", "huarong", "--grid", "AB/CD"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with("judge: not added: "));
+}
