@@ -5,7 +5,6 @@
 mod reference;
 
 use assert_cmd::Command;
-use predicates::prelude::*;
 use reference::Answer;
 
 const CLASSIC: &str = "5 4\nA C C B\nA C C B\nD E E F\nD G H F\nI . . J\nC\n3 1\n";
