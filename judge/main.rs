@@ -50,7 +50,7 @@ fn main() {
 fn run(args: Vec<String>) -> Result<i32, JudgeError> {
     let root = project_root();
     match cli::parse(args)? {
-        Command::Help => print!("{}", cli::HELP),
+        Command::Help => emit(cli::HELP),
         Command::Add(options) => {
             let added = add::add(&root, &options)?;
             let optima: Vec<String> = added
@@ -67,6 +67,15 @@ fn run(args: Vec<String>) -> Result<i32, JudgeError> {
         Command::Judge(options) => return judge(&root, &options),
     }
     Ok(0)
+}
+
+/// Writes to stdout and flushes, so rows appear as tests finish. A closed stdout (`judge | head`) is
+/// the reader's choice, not a failure: the judge carries on and its exit status still tells.
+fn emit(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
 }
 
 /// The folder holding `problems/`: the current one when it has it, else this crate's.
@@ -102,9 +111,9 @@ fn judge(root: &Path, options: &JudgeOptions) -> Result<i32, JudgeError> {
         runs.push(session.judge_problem(&problem)?);
     }
     if options.json {
-        print!("{}", report::json(&runs).to_pretty());
+        emit(&report::json(&runs).to_pretty());
     } else {
-        print!("{}", report::summary(&runs));
+        emit(&report::summary(&runs));
     }
     let code = if runs.iter().any(ProblemRun::has_broken_tests) {
         2
@@ -222,7 +231,6 @@ impl Session<'_> {
         limits: &Limits,
         checker: &dyn Checker,
     ) -> Result<TestRun, JudgeError> {
-        let started = Instant::now();
         let input =
             std::fs::read(&test.input).map_err(|e| JudgeError::io("read", &test.input, e))?;
         let broken = |why: String| TestRun {
@@ -236,6 +244,8 @@ impl Session<'_> {
         if let Err(why) = self.test_data_error(test, &input, checker)? {
             return Ok(broken(why));
         }
+        // Timed from here: the reference's one-time table and the test's own optima are not overhead.
+        let started = Instant::now();
         let outcome = self.runner.run(program, &test.input, limits)?;
         let (finding, cost) = match verdict::from_run(&outcome, limits) {
             Some((verdict, reason)) => (
@@ -305,8 +315,7 @@ impl Session<'_> {
 
     fn show(&self, text: &str) {
         if !self.options.json {
-            print!("{text}");
-            let _ = std::io::stdout().flush(); // rows appear as tests finish; a closed stdout is not an error here
+            emit(text);
         }
     }
 

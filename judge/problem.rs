@@ -1,5 +1,6 @@
 //! A problem folder: `problems/<name>/problem.toml` and its tests, each `.in` with an optional `.ans`.
 
+use crate::cli::{MAX_MEMORY_MIB, MAX_TIME_MS};
 use crate::error::JudgeError;
 use crate::run::Limits;
 use crate::toml::{self, Value};
@@ -68,15 +69,15 @@ fn from_table(
         PathBuf::from(take_string("solution")?),
         take_string("checker")?,
     );
-    let mut take_number = |key: &str, default: u64| match table.remove(key) {
-        Some(Value::Integer(n)) if n > 0 => Ok(n as u64),
-        Some(_) => Err(format!("`{key}` must be a positive integer")),
+    let mut take_number = |key: &str, default: u64, max: u64| match table.remove(key) {
+        Some(Value::Integer(n)) if n > 0 && n as u64 <= max => Ok(n as u64),
+        Some(_) => Err(format!("`{key}` must be a whole number from 1 to {max}")),
         None => Ok(default),
     };
     let limits = Limits {
-        cpu_ms: take_number("time_limit_ms", 1000)?,
-        memory_kib: take_number("memory_limit_kib", 65536)?,
-        output_bytes: take_number("output_limit_kib", 65536)? * 1024,
+        cpu_ms: take_number("time_limit_ms", 1000, MAX_TIME_MS)?,
+        memory_kib: take_number("memory_limit_kib", 65536, MAX_MEMORY_MIB * 1024)?,
+        output_bytes: take_number("output_limit_kib", 65536, MAX_MEMORY_MIB * 1024)? * 1024,
     };
     if let Some(key) = table.keys().next() {
         return Err(format!("unknown key `{key}`"));
@@ -90,11 +91,11 @@ fn from_table(
     })
 }
 
-/// The problem's tests in name order; `only`, if given, keeps those whose name starts with it.
+/// The problem's tests in name order; `only`, if given, keeps those it names (see `selects`).
 pub fn tests(problem: &Problem, only: Option<&str>) -> Result<Vec<Test>, JudgeError> {
     let dir = problem.dir.join("tests");
     let entries = std::fs::read_dir(&dir).map_err(|e| JudgeError::io("list", &dir, e))?;
-    let mut tests: Vec<Test> = entries
+    let mut all: Vec<Test> = entries
         .filter_map(|entry| entry.ok().map(|e| e.path()))
         .filter(|path| path.extension().is_some_and(|ext| ext == "in"))
         .filter_map(|input| {
@@ -106,16 +107,28 @@ pub fn tests(problem: &Problem, only: Option<&str>) -> Result<Vec<Test>, JudgeEr
                 answer,
             })
         })
-        .filter(|test| only.map_or(true, |prefix| test.name.starts_with(prefix)))
         .collect();
-    tests.sort_by(|a, b| a.name.cmp(&b.name));
-    if tests.is_empty() {
-        let what = only.map_or(String::from("no tests"), |p| {
-            format!("no test named `{p}`…")
-        });
-        return Err(JudgeError::new(format!("{what} in {}", dir.display())));
+    all.sort_by(|a, b| a.name.cmp(&b.name));
+    let names: Vec<String> = all.iter().map(|t| t.name.clone()).collect();
+    let chosen: Vec<Test> = all
+        .into_iter()
+        .filter(|t| only.map_or(true, |o| selects(o, &t.name)))
+        .collect();
+    match (chosen.is_empty(), only) {
+        (false, _) => Ok(chosen),
+        (true, None) => Err(JudgeError::new(format!("no tests in {}", dir.display()))),
+        (true, Some(o)) => Err(
+            JudgeError::new(format!("no test of {} is `{o}`", problem.name))
+                .with_fix(format!("choose one of: {}", names.join(", "))),
+        ),
     }
-    Ok(tests)
+}
+
+/// `--test` names a test by the start of its name (`003`, `003-hardest`) or by its number (`3`).
+fn selects(only: &str, name: &str) -> bool {
+    let number = |text: &str| text.split('-').next().and_then(|n| n.parse::<u32>().ok());
+    name.starts_with(only)
+        || (only.bytes().all(|b| b.is_ascii_digit()) && number(only) == number(name))
 }
 
 #[cfg(test)]
@@ -157,7 +170,7 @@ mod tests {
         );
         assert_eq!(
             check("solution = \"a\"\nchecker = \"e\"\ntime_limit_ms = 0"),
-            "`time_limit_ms` must be a positive integer"
+            "`time_limit_ms` must be a whole number from 1 to 3600000"
         );
         assert_eq!(
             check("solution = \"a\"\nchecker = \"e\"\ntime_limt_ms = 5"),
@@ -174,6 +187,15 @@ mod tests {
         assert!(all.windows(2).all(|w| w[0].name < w[1].name));
         assert!(all.iter().all(|t| t.answer.is_some()));
         assert_eq!(tests(&eight, Some("002")).expect("one").len(), 1);
+        assert_eq!(
+            tests(&eight, Some("2")).expect("by number")[0].name,
+            all[1].name
+        );
+        let none = tests(&eight, Some("099")).unwrap_err();
+        assert!(
+            none.fix.expect("a fix").contains("001-sample, 002-"),
+            "lists the tests"
+        );
         let unknown = load(root, "nine").unwrap_err();
         assert!(unknown.fix.expect("a fix").contains("eight"));
     }

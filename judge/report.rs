@@ -76,11 +76,10 @@ impl Table {
     pub fn header(&self, run: &ProblemRun, tests: usize) -> String {
         let cached = matches!(run.compile, Compile::Built { cached: true });
         let build = format!("{}{}", run.compiler, if cached { " (cached)" } else { "" });
-        let limits = format!(
-            "{} ms CPU, {} MiB",
-            run.limits.cpu_ms,
-            run.limits.memory_kib / 1024
-        );
+        // "64 MiB", or "0.98 MiB" for a limit that is no whole number of MiB.
+        let memory = format!("{:.2}", run.limits.memory_kib as f64 / 1024.0);
+        let memory = memory.trim_end_matches('0').trim_end_matches('.');
+        let limits = format!("{} ms CPU, {memory} MiB", run.limits.cpu_ms);
         let title = self.paint("1", &run.problem);
         let heads = format!(
             "  {:w$}  verdict   CPU ms  wall ms     memory  moves/optimum",
@@ -114,7 +113,7 @@ impl Table {
         row = row.trim_end().to_string() + "\n";
         if self.verbose && !test.finding.accepted() {
             for (label, text) in ["input", "output", "stderr"].iter().zip(&test.detail) {
-                row += &format!("      {label:6}  {}\n", text.replace('\n', "⏎"));
+                row += &format!("      {label:6}  {text}\n");
             }
         }
         row

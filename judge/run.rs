@@ -3,12 +3,11 @@
 
 use crate::error::JudgeError;
 use crate::launch::{Job, Report};
-use crate::sys::{ChildLimits, Status};
+use crate::sys::{self, ChildLimits, Status};
 use std::ffi::OsString;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-const SIGXFSZ: i32 = 25;
 /// How much of a program's stderr is kept, bytes.
 const STDERR_KEPT: u64 = 4096;
 
@@ -27,13 +26,15 @@ impl Limits {
     /// Address space, bytes: twice the memory limit plus 64 MiB, so that a runaway allocation fails
     /// fast without failing programs that merely reserve more than they touch.
     pub fn address_space_bytes(&self) -> u64 {
-        self.memory_kib * 2048 + (64 << 20)
+        self.memory_kib
+            .saturating_mul(2048)
+            .saturating_add(64 << 20)
     }
 
     /// Wall clock, milliseconds: twice the CPU limit plus a second, so that a program that sleeps or
     /// blocks is stopped, while a busy machine does not stop a program that computes.
     pub fn wall_ms(&self) -> u64 {
-        self.cpu_ms * 2 + 1000
+        self.cpu_ms.saturating_mul(2).saturating_add(1000)
     }
 }
 
@@ -87,21 +88,22 @@ impl Runner {
         let job = Job {
             limits: ChildLimits {
                 address_space_bytes: limits.address_space_bytes(),
-                cpu_seconds: (limits.cpu_ms + 999) / 1000 + 1, // a backstop: TLE is decided on measured CPU
-                file_bytes: limits.output_bytes,
+                cpu_seconds: limits.cpu_ms / 1000 + 2, // a backstop: TLE is decided on measured CPU
+                file_bytes: limits.output_bytes.saturating_add(1), // writing past the limit is what fails
             },
             wall_ms: limits.wall_ms(),
             stdin: input.to_path_buf(),
             stdout: self.scratch.join("stdout"),
             stderr: self.scratch.join("stderr"),
+            dir: self.scratch.clone(),
             program: program.path.clone(),
             args: program.args.clone(),
         };
         let report = self.launch(&job)?;
         let stdout =
             std::fs::read(&job.stdout).map_err(|e| JudgeError::io("read", &job.stdout, e))?;
-        let exceeded = report.status == Status::Signaled(SIGXFSZ)
-            || stdout.len() as u64 >= limits.output_bytes;
+        // Only stdout counts: a program killed by SIGXFSZ for a huge stderr is a crash, not OLE.
+        let exceeded = stdout.len() as u64 > limits.output_bytes;
         Ok(Outcome {
             status: report.status,
             cpu_ms: report.cpu_us as f64 / 1000.0,
@@ -115,8 +117,9 @@ impl Runner {
     }
 
     fn launch(&self, job: &Job) -> Result<Report, JudgeError> {
-        let output = job
-            .command(&self.judge)
+        let mut command = job.command(&self.judge);
+        sys::die_with_parent(&mut command); // if the judge is killed (Ctrl-C), its launcher goes too
+        let output = command
             .output()
             .map_err(|e| JudgeError::io("start", &self.judge, e))?;
         let text = String::from_utf8_lossy(&output.stdout);

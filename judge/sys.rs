@@ -42,10 +42,71 @@ struct Rlimit {
     rlim_max: u64,
 }
 
+const PR_SET_PDEATHSIG: c_int = 1;
+const PR_SET_CHILD_SUBREAPER: c_int = 36;
+
 extern "C" {
     fn wait4(pid: i32, status: *mut c_int, options: c_int, rusage: *mut Rusage) -> i32;
     fn kill(pid: i32, sig: c_int) -> c_int;
     fn setrlimit(resource: c_int, rlim: *const Rlimit) -> c_int;
+    fn prctl(option: c_int, arg2: std::ffi::c_ulong, ...) -> c_int;
+}
+
+/// Makes this process adopt every orphan among its descendants (instead of init), so that even a
+/// grandchild that left the process group with `setsid` can be found and killed by `kill_orphans`.
+pub fn adopt_orphans() -> io::Result<()> {
+    // SAFETY: prctl with an integer argument touches no memory of ours.
+    match unsafe { prctl(PR_SET_CHILD_SUBREAPER, 1) } {
+        0 => Ok(()),
+        _ => Err(io::Error::last_os_error()),
+    }
+}
+
+/// Kills and reaps every remaining child of this process (orphans it adopted included), until none.
+pub fn kill_orphans() {
+    loop {
+        let children = children_of(std::process::id());
+        for &pid in &children {
+            // SAFETY: kill takes no pointers; these pids are our own children, not yet reaped.
+            unsafe { kill(pid, SIGKILL) };
+        }
+        let mut status: c_int = 0;
+        // SAFETY: a null rusage pointer is allowed; `status` is a live local.
+        while unsafe { wait4(-1, &mut status, 0, std::ptr::null_mut()) } > 0 {}
+        if children.is_empty() {
+            return;
+        }
+    }
+}
+
+/// The pids whose parent is `parent`, from /proc (field 4 of /proc/PID/stat).
+fn children_of(parent: u32) -> Vec<i32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    let parent_of = |pid: &str| {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        let after_name = &stat[stat.rfind(')')? + 1..]; // the name may hold spaces and parentheses
+        after_name.split_whitespace().nth(1)?.parse::<u32>().ok()
+    };
+    let pids = entries.filter_map(|e| e.ok()?.file_name().into_string().ok());
+    pids.filter(|pid| parent_of(pid) == Some(parent))
+        .filter_map(|pid| pid.parse().ok())
+        .collect()
+}
+
+/// Makes `cmd`'s child receive SIGKILL when the thread that started it dies, so that killing the
+/// judge (Ctrl-C) takes its runs with it.
+pub fn die_with_parent(cmd: &mut Command) {
+    // SAFETY: prctl with integer arguments is async-signal-safe and allocates nothing.
+    unsafe {
+        cmd.pre_exec(
+            || match prctl(PR_SET_PDEATHSIG, SIGKILL as std::ffi::c_ulong) {
+                0 => Ok(()),
+                _ => Err(io::Error::last_os_error()),
+            },
+        );
+    }
 }
 
 /// How a reaped child ended: its exit code, or the number of the signal that killed it.

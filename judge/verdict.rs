@@ -111,6 +111,10 @@ pub fn from_run(outcome: &Outcome, limits: &Limits) -> Option<(Verdict, String)>
     let crash = match outcome.status {
         Status::Exited(0) => return None,
         Status::Exited(code) => format!("exit code {code}"),
+        // Stdout past the limit was OLE above, so a file-size signal here means a stderr flood.
+        Status::Signaled(25) => {
+            "killed by SIGXFSZ: its stderr reached the output limit".to_string()
+        }
         Status::Signaled(signal) => format!("killed by {}", signal_name(signal)),
     };
     if OUT_OF_MEMORY.iter().any(|m| outcome.stderr.contains(m)) {

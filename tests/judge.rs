@@ -149,6 +149,28 @@ fn an_output_flood_is_ole() {
 }
 
 #[test]
+fn a_stderr_flood_is_re_not_ole() {
+    let assert = judge_sample("stderr_flood.c", &[]).code(1);
+    let row = row(&assert);
+    assert!(
+        row.contains("RE")
+            && row.ends_with("killed by SIGXFSZ: its stderr reached the output limit"),
+        "{row}"
+    );
+}
+
+#[test]
+fn limits_too_large_to_mean_anything_are_refused() {
+    let assert = judge()
+        .args(["eight", "--memory-limit", "18446744073709551615"])
+        .assert()
+        .code(2);
+    assert.stderr(predicate::str::contains(
+        "`--memory-limit` needs a whole number of MiB from 1 to 1048576",
+    ));
+}
+
+#[test]
 fn a_compile_error_is_ce_with_the_compilers_message() {
     judge_sample("compile_error.rs", &[])
         .code(1)
@@ -159,18 +181,28 @@ fn a_compile_error_is_ce_with_the_compilers_message() {
         ));
 }
 
+/// Whether a live (not zombie) process has exactly this command line.
+fn running(cmdline: &[u8]) -> bool {
+    let entries = std::fs::read_dir("/proc").expect("/proc");
+    entries.filter_map(|e| e.ok()).any(|entry| {
+        let found = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let status = std::fs::read_to_string(entry.path().join("status")).unwrap_or_default();
+        found == cmdline && !status.contains("State:\tZ") // a zombie is dead, just unreaped
+    })
+}
+
 #[test]
 fn no_process_of_a_run_is_left_alive() {
     judge_sample("leaves_a_child.py", &[]).code(1);
-    let alive = std::fs::read_dir("/proc")
-        .expect("/proc")
-        .filter_map(|e| e.ok())
-        .any(|entry| {
-            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-            let status = std::fs::read_to_string(entry.path().join("status")).unwrap_or_default();
-            cmdline == b"sleep\x00987\x00" && !status.contains("State:\tZ") // a zombie is dead, just unreaped
-        });
-    assert!(!alive, "the fixture's `sleep 987` survived the judge");
+    assert!(
+        !running(b"sleep\x00987\x00"),
+        "the fixture's `sleep 987` survived the judge"
+    );
+    judge_sample("escapes_with_setsid.py", &[]).code(1);
+    assert!(
+        !running(b"sleep\x00989\x00"),
+        "the `sleep 989` that left the group survived"
+    );
 }
 
 #[test]
@@ -208,7 +240,7 @@ fn an_unknown_problem_lists_the_known_ones() {
         .arg("nine")
         .assert()
         .code(2)
-        .stderr("judge: unknown problem `nine`\n  fix: choose one of: eight\n");
+        .stderr("judge: unknown problem `nine`\n  fix: choose one of: eight, huarong\n");
 }
 
 #[test]

@@ -97,7 +97,16 @@ pub fn show_optimum(optimum: Option<u64>) -> String {
 
 /// At most 40 characters of an answer, for messages.
 pub fn head(text: &[u8]) -> String {
-    let shown = String::from_utf8_lossy(&text[..text.len().min(40)]).into_owned();
+    let shown = String::from_utf8_lossy(&text[..text.len().min(40)]);
+    // Control characters escaped: a submission's bytes must not drive the terminal.
+    let escape = |c: char| {
+        if c.is_control() {
+            c.escape_default().collect()
+        } else {
+            c.to_string()
+        }
+    };
+    let shown: String = shown.chars().map(escape).collect();
     if text.len() > 40 {
         shown + "…"
     } else {

@@ -235,6 +235,11 @@ fn clip(text: &str) -> String {
 
 /// The fewest moves that bring the target to the goal, or `None` if no sequence does.
 pub fn optimum(p: &Puzzle) -> Option<u64> {
+    search(p).0
+}
+
+/// The optimum, and how many states the search visited to find it (for the benchmark).
+pub fn search(p: &Puzzle) -> (Option<u64>, usize) {
     let classes = shape_classes(p);
     let start = canonical(&classes, p.blocks.iter().map(|b| encode(p, b.at)).collect());
     let goal = encode(p, p.goal);
@@ -242,7 +247,7 @@ pub fn optimum(p: &Puzzle) -> Option<u64> {
     let mut queue = VecDeque::from([(start, 0)]);
     while let Some((state, depth)) = queue.pop_front() {
         if state.get(p.target) == Some(&goal) {
-            return Some(depth);
+            return (Some(depth), seen.len());
         }
         for next in successors(p, &classes, &state) {
             if !seen.contains(&next) {
@@ -251,7 +256,7 @@ pub fn optimum(p: &Puzzle) -> Option<u64> {
             }
         }
     }
-    None
+    (None, seen.len())
 }
 
 /// A search state: each block's corner as the cell index `r * cols + c` (below 64), one byte a

@@ -7,18 +7,13 @@ judge's launcher and prints a Markdown table: median wall and CPU time of the wh
 reap, peak RSS (max over runs), and states visited.
 --check also runs the ignored all-181,440-boards test (`cargo test --release --test eight -- --ignored`).
 """
-import argparse, collections, os, random, re, statistics, subprocess, sys, time
+import argparse, collections, os, random, re, subprocess, sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-OUT = os.path.join(ROOT, "target", "bench", "eight")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from benchlib import ROOT, compile_rs, measure, medians, out_dir  # noqa: E402
+
 GOAL = "12345678x"
-JUDGE = os.path.join(ROOT, "target", "release", "judge")
-
-
-def compile_rs(source, name):
-    binary = os.path.join(OUT, name)
-    subprocess.run(["rustc", "--edition", "2021", "-O", "-o", binary, os.path.join(ROOT, source)], check=True)
-    return binary
+OUT = out_dir("eight")
 
 
 def all_solvable_boards():
@@ -49,40 +44,17 @@ def workloads():
     ]
 
 
-def measure(binary, input_path, env=None):
-    """One run through the judge's launcher: (wall ms, cpu ms, peak KiB, stderr).
-
-    The launcher is the judge's own way to run a program: a small fresh process that forks it, reaps it
-    with wait4 and reports its CPU, wall time and peak RSS (a child's ru_maxrss also counts the pages
-    of the process that forked it, so forking from this Python process would inflate it).
-    """
-    stdout, stderr = os.path.join(OUT, "stdout"), os.path.join(OUT, "stderr")
-    no_limit = str(2**64 - 1)  # RLIM_INFINITY
-    command = [JUDGE, "__launch", no_limit, "60", no_limit, "60000", input_path, stdout, stderr, binary]
-    report = subprocess.run(command, capture_output=True, text=True, env=env, check=True).stdout
-    fields = dict(line.split(" ", 1) for line in report.splitlines())
-    if fields["status"] != "exited 0":
-        sys.exit(f"{binary} failed on {input_path}: {fields['status']}")
-    with open(stderr) as f:
-        trace = f.read()
-    wall_ms, cpu_ms = int(fields["wall_us"]) / 1000, int(fields["cpu_us"]) / 1000
-    return wall_ms, cpu_ms, int(fields["peak_kib"]), trace
-
-
 def states_visited(binary, input_path, plain):
     if plain:
-        return int(re.search(r"expanded (\d+)", measure(binary, input_path)[3]).group(1))
-    trace = measure(binary, input_path, dict(os.environ, BFS_TRACE="1"))[3]
+        return int(re.search(r"expanded (\d+)", measure(binary, input_path, OUT)[4]).group(1))
+    trace = measure(binary, input_path, OUT, dict(os.environ, BFS_TRACE="1"))[4]
     sides = re.findall(r"visited (\d+) \+ (\d+)", trace)
     # Start sides are new per case; the goal side is kept, so its last count is its total.
     return sum(int(s) for s, _ in sides) + (int(sides[-1][1]) if sides else 0)
 
 
 def row(name, binary, input_path, runs, plain):
-    results = [measure(binary, input_path) for _ in range(runs)]
-    wall = statistics.median(r[0] for r in results)
-    cpu = statistics.median(r[1] for r in results)
-    peak_mb = max(r[2] for r in results) / 1024
+    wall, cpu, peak_mb = medians(binary, input_path, OUT, runs)
     visited = states_visited(binary, input_path, plain)
     return f"| {name} | {wall:.1f} | {cpu:.1f} | {peak_mb:.1f} | {visited:,} |"
 
@@ -92,10 +64,8 @@ def main():
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
-    os.makedirs(OUT, exist_ok=True)
-    subprocess.run(["cargo", "build", "--quiet", "--release", "--bin", "judge"], cwd=ROOT, check=True)
-    eight = compile_rs("src/bin/eight.rs", "eight")
-    plain = compile_rs("problems/eight/plain_bfs.rs", "plain_bfs")
+    eight = compile_rs(os.path.join(ROOT, "src/bin/eight.rs"), os.path.join(OUT, "eight"))
+    plain = compile_rs(os.path.join(ROOT, "problems/eight/plain_bfs.rs"), os.path.join(OUT, "plain_bfs"))
     print(f"medians of {args.runs} runs (plain BFS: {max(1, args.runs // 3)}), whole process\n")
     print("| workload | program | wall ms | CPU ms | peak RSS MB | states visited |")
     print("|---|---|---:|---:|---:|---:|")
