@@ -42,6 +42,7 @@ struct Rlimit {
     rlim_max: u64,
 }
 
+const WNOHANG: c_int = 1;
 const PR_SET_PDEATHSIG: c_int = 1;
 const PR_SET_CHILD_SUBREAPER: c_int = 36;
 
@@ -64,17 +65,20 @@ pub fn adopt_orphans() -> io::Result<()> {
 
 /// Kills and reaps every remaining child of this process (orphans it adopted included), until none.
 pub fn kill_orphans() {
+    let mut status: c_int = 0;
     loop {
-        let children = children_of(std::process::id());
-        for &pid in &children {
-            // SAFETY: kill takes no pointers; these pids are our own children, not yet reaped.
-            unsafe { kill(pid, SIGKILL) };
-        }
-        let mut status: c_int = 0;
         // SAFETY: a null rusage pointer is allowed; `status` is a live local.
-        while unsafe { wait4(-1, &mut status, 0, std::ptr::null_mut()) } > 0 {}
-        if children.is_empty() {
-            return;
+        match unsafe { wait4(-1, &mut status, WNOHANG, std::ptr::null_mut()) } {
+            -1 => return, // no child at all: the common case, and no /proc scan needed
+            0 => {
+                for pid in children_of(std::process::id()) {
+                    // SAFETY: kill takes no pointers; these are our own children, not yet reaped.
+                    unsafe { kill(pid, SIGKILL) };
+                }
+                // SAFETY: as above; this blocks until one of them is gone.
+                unsafe { wait4(-1, &mut status, 0, std::ptr::null_mut()) };
+            }
+            _ => {} // reaped one that had ended; look again
         }
     }
 }
