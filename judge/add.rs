@@ -4,7 +4,7 @@
 use crate::check::{self, show_optimum};
 use crate::cli::{AddOptions, AddSource};
 use crate::error::JudgeError;
-use crate::problem::{self, Problem};
+use crate::problem;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -16,7 +16,7 @@ pub struct Added {
 
 pub fn add(root: &Path, options: &AddOptions) -> Result<Added, JudgeError> {
     let problem = problem::load(root, &options.problem)?;
-    let checker = checker_of(&problem)?;
+    let checker = check::checker_of(&problem)?;
     let input = read_input(&options.source, checker.as_ref())?;
     let refuse = |why: String| JudgeError::new(format!("not added: {why}"));
     let optima = checker.optima(input.as_bytes()).map_err(refuse)?;
@@ -48,17 +48,6 @@ pub fn add(root: &Path, options: &AddOptions) -> Result<Added, JudgeError> {
     Ok(Added {
         input: in_path,
         optima,
-    })
-}
-
-pub fn checker_of(problem: &Problem) -> Result<Box<dyn check::Checker>, JudgeError> {
-    check::by_name(&problem.checker).ok_or_else(|| {
-        let known = check::NAMES.join(", ");
-        JudgeError::new(format!(
-            "problem `{}` names an unknown checker `{}`",
-            problem.name, problem.checker
-        ))
-        .with_fix(format!("set `checker` in problem.toml to one of: {known}"))
     })
 }
 

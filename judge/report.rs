@@ -7,6 +7,16 @@ use crate::run::Limits;
 use crate::sys::{signal_name, Status};
 use crate::verdict::{Finding, Verdict};
 
+/// Writes to stdout and flushes, so rows appear as tests finish. A closed stdout (`judge | head`) is
+/// the reader's choice, not a failure: the judge carries on and its exit status still tells.
+pub fn emit(text: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
+}
+
 /// One submission judged on one problem.
 #[derive(Debug)]
 pub struct ProblemRun {
@@ -25,6 +35,14 @@ pub enum Compile {
     Failed { message: String },
 }
 
+/// Heads of a test's input, and of the program's output and stderr, for `-v`.
+#[derive(Debug, Default)]
+pub struct Detail {
+    pub input: String,
+    pub output: String,
+    pub stderr: String,
+}
+
 #[derive(Debug)]
 pub struct TestRun {
     pub name: String,
@@ -34,8 +52,21 @@ pub struct TestRun {
     pub cost: Option<Cost>,
     /// The judge's whole handling of the test (run, read, check), milliseconds.
     pub judge_ms: f64,
-    /// Heads of input, output and stderr, for `-v`.
-    pub detail: [String; 3],
+    pub detail: Detail,
+}
+
+impl TestRun {
+    /// A test that did not run: broken, or its submission did not compile.
+    pub fn not_run(name: &str, finding: Finding, detail: Detail) -> TestRun {
+        TestRun {
+            name: name.to_string(),
+            finding,
+            usage: None,
+            cost: None,
+            judge_ms: 0.0,
+            detail,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -112,7 +143,12 @@ impl Table {
         );
         row = row.trim_end().to_string() + "\n";
         if self.verbose && !test.finding.accepted() {
-            for (label, text) in ["input", "output", "stderr"].iter().zip(&test.detail) {
+            let d = &test.detail;
+            for (label, text) in [
+                ("input", &d.input),
+                ("output", &d.output),
+                ("stderr", &d.stderr),
+            ] {
                 row += &format!("      {label:6}  {text}\n");
             }
         }
@@ -284,7 +320,11 @@ mod tests {
             peak_kib: 2048,
             status: Status::Exited(0),
         });
-        let detail = ["2 3 4".into(), "ud".into(), String::new()];
+        let detail = Detail {
+            input: "2 3 4".into(),
+            output: "ud".into(),
+            stderr: String::new(),
+        };
         TestRun {
             name: name.into(),
             finding,

@@ -4,6 +4,9 @@
 pub mod eight;
 pub mod huarong;
 
+use crate::error::JudgeError;
+use crate::problem::Problem;
+
 /// Moves an answer used and the optimum, summed over a test's cases.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Cost {
@@ -45,6 +48,18 @@ pub fn by_name(name: &str) -> Option<Box<dyn Checker>> {
         "huarong" => Some(Box::new(huarong::Huarong::default())),
         _ => None,
     }
+}
+
+/// The checker a problem names, or an error that lists the known ones.
+pub fn checker_of(problem: &Problem) -> Result<Box<dyn Checker>, JudgeError> {
+    by_name(&problem.checker).ok_or_else(|| {
+        let known = NAMES.join(", ");
+        JudgeError::new(format!(
+            "problem `{}` names an unknown checker `{}`",
+            problem.name, problem.checker
+        ))
+        .with_fix(format!("set `checker` in problem.toml to one of: {known}"))
+    })
 }
 
 /// An output's lines, without trailing spaces or `\r`; a final newline does not start another line.
