@@ -1,5 +1,7 @@
 //! `eight` as a user runs it: every answer is replayed and its length compared with a plain BFS.
 
+#[path = "common/fuzz.rs"]
+mod fuzz;
 #[path = "../judge/reference/eight.rs"]
 mod reference;
 
@@ -154,26 +156,7 @@ fn a_repeated_tile_and_a_short_last_case_are_errors() {
 
 #[test]
 fn arbitrary_bytes_never_panic() {
-    let mut seed: u32 = 7;
-    for _ in 0..50 {
-        let input: Vec<u8> = (0..40)
-            .map(|_| {
-                seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-                b"12345678x \n\xff"[(seed >> 24) as usize % 12]
-            })
-            .collect();
-        let output = Command::cargo_bin("eight")
-            .expect("binary built")
-            .write_stdin(input)
-            .output()
-            .expect("runs");
-        assert!(
-            matches!(output.status.code(), Some(0 | 1)),
-            "{:?}",
-            output.status
-        );
-        assert!(!String::from_utf8_lossy(&output.stderr).contains("panicked"));
-    }
+    fuzz::assert_never_panics("eight", b"12345678x \n\xff", 50, 40);
 }
 
 #[test]

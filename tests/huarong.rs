@@ -1,6 +1,8 @@
 //! `huarong` as a user runs it: every answer is replayed move by move and its length compared with
 //! the judge's plain BFS (judge/reference/huarong.rs, no code shared with the solution).
 
+#[path = "common/fuzz.rs"]
+mod fuzz;
 #[path = "../judge/reference/huarong.rs"]
 mod reference;
 
@@ -142,26 +144,7 @@ fn invalid_utf8_is_refused_with_its_line() {
 
 #[test]
 fn arbitrary_bytes_never_panic() {
-    let mut seed: u32 = 11;
-    for _ in 0..40 {
-        let input: Vec<u8> = (0..30)
-            .map(|_| {
-                seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-                b"12 3\nAB. \n0x\xff"[(seed >> 24) as usize % 13]
-            })
-            .collect();
-        let output = Command::cargo_bin("huarong")
-            .expect("binary built")
-            .write_stdin(input)
-            .output()
-            .expect("runs");
-        assert!(
-            matches!(output.status.code(), Some(0 | 1)),
-            "{:?}",
-            output.status
-        );
-        assert!(!String::from_utf8_lossy(&output.stderr).contains("panicked"));
-    }
+    fuzz::assert_never_panics("huarong", b"12 3\nAB. \n0x\xff", 40, 30);
 }
 
 /// Runs with `BFS_TRACE=1` and returns stderr.
