@@ -68,13 +68,27 @@ impl Finding {
     }
 }
 
-/// Messages by which common runtimes say an allocation failed (under the address-space cap).
-const OUT_OF_MEMORY: [&str; 4] = [
-    "memory allocation of",
-    "std::bad_alloc",
-    "MemoryError",
-    "out of memory",
+/// How common runtimes die of a failed allocation (under the address-space cap): the status they end
+/// with and what their last line of stderr says. Rust and C++ abort; Python exits 1.
+const OUT_OF_MEMORY: [(Status, &str); 3] = [
+    (Status::Signaled(6), "memory allocation of"),
+    (Status::Signaled(6), "std::bad_alloc"),
+    (Status::Exited(1), "MemoryError"),
 ];
+
+/// Whether the run died of a failed allocation: its status and its last stderr line must both say so,
+/// so a program that merely prints "MemoryError" somewhere is not taken for one.
+fn ran_out_of_memory(outcome: &Outcome) -> bool {
+    let last = outcome
+        .stderr
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or_default();
+    OUT_OF_MEMORY
+        .iter()
+        .any(|&(status, text)| outcome.status == status && last.contains(text))
+}
 
 /// The verdict a run earns before its answer is read, if any: the first limit it broke, else how it
 /// crashed. `None` means it ended cleanly within every limit, so its output decides.
@@ -117,7 +131,7 @@ pub fn from_run(outcome: &Outcome, limits: &Limits) -> Option<(Verdict, String)>
         }
         Status::Signaled(signal) => format!("killed by {}", signal_name(signal)),
     };
-    if OUT_OF_MEMORY.iter().any(|m| outcome.stderr.contains(m)) {
+    if ran_out_of_memory(outcome) {
         let cap = limits.address_space_bytes() as f64 / 1048576.0;
         return Some((
             Verdict::MemoryLimit,
@@ -205,6 +219,24 @@ mod tests {
         };
         let why = "an allocation failed at the 192 MiB address-space cap (killed by SIGABRT)";
         assert_eq!(verdict(refused), Some((Verdict::MemoryLimit, why.into())));
+        let stderr =
+            "debug: out of memory? no\nMemoryError is my favourite word\nbye\n".to_string();
+        let chatty = Outcome {
+            stderr,
+            status: Status::Exited(1),
+            ..clean()
+        };
+        assert_eq!(
+            verdict(chatty),
+            Some((Verdict::RuntimeError, "exit code 1".into()))
+        );
+        let stderr = "Traceback (most recent call last):\n  ...\nMemoryError\n".to_string();
+        let python = Outcome {
+            stderr,
+            status: Status::Exited(1),
+            ..clean()
+        };
+        assert_eq!(verdict(python).map(|v| v.0), Some(Verdict::MemoryLimit));
     }
 
     #[test]
