@@ -703,20 +703,30 @@ fn search<const N: usize>(puzzle: &Puzzle, trace: bool) -> Option<Vec<Move>> {
             return None; // one side has run out of positions without meeting the other
         }
     };
-    let mut moves = from_start.moves_back(meet);
+    Some(join_halves(&from_start, to_goal.as_ref(), meet, trace))
+}
+
+/// The whole path through `meet`: the start side's moves to it, then the goal side's, reversed.
+fn join_halves<const N: usize>(
+    start: &Side<N>,
+    goal: Option<&Side<N>>,
+    meet: Position<N>,
+    trace: bool,
+) -> Vec<Move> {
+    let mut moves = start.moves_back(meet);
     moves.reverse();
     let start_half = moves.len();
-    if let Some(goal) = &to_goal {
+    if let Some(goal) = goal {
         moves.extend(goal.moves_back(meet).into_iter().map(Move::reversed));
     }
     if trace {
+        let goal_half = moves.len() - start_half;
         eprintln!(
-            "met at {} moves (start {start_half} + goal {})",
-            moves.len(),
-            moves.len() - start_half
+            "met at {} moves (start {start_half} + goal {goal_half})",
+            moves.len()
         );
     }
-    Some(moves)
+    moves
 }
 
 /// Every arrangement of the other blocks around the target at its goal (the goal side's roots), or
