@@ -1,5 +1,7 @@
 //! `eight` as a user runs it: every answer is replayed and its length compared with a plain BFS.
 
+#[path = "common/files.rs"]
+mod files;
 #[path = "common/fuzz.rs"]
 mod fuzz;
 #[path = "../judge/reference/eight.rs"]
@@ -80,24 +82,17 @@ fn read_ans(text: &str) -> Vec<Option<usize>> {
 
 #[test]
 fn every_test_file_is_answered_optimally_and_matches_its_ans() {
-    let mut files = 0;
-    for entry in std::fs::read_dir("problems/eight/tests").expect("tests folder") {
-        let path = entry.expect("readable folder").path();
-        if path.extension() != Some("in".as_ref()) {
-            continue;
-        }
-        let input = std::fs::read(&path).expect("readable .in");
-        let ans =
-            std::fs::read_to_string(path.with_extension("ans")).expect("every .in has an .ans");
+    let tests = files::test_files("eight");
+    for test in &tests {
+        let expected = read_ans(&test.ans);
         assert_eq!(
-            solve_and_check(&input),
-            read_ans(&ans),
+            solve_and_check(&test.input),
+            expected,
             "{}",
-            path.display()
+            test.path.display()
         );
-        files += 1;
     }
-    assert!(files >= 9, "only {files} test files found");
+    assert!(tests.len() >= 9, "only {} test files found", tests.len());
 }
 
 #[test]

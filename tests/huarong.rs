@@ -1,6 +1,8 @@
 //! `huarong` as a user runs it: every answer is replayed move by move and its length compared with
 //! the judge's plain BFS (judge/reference/huarong.rs, no code shared with the solution).
 
+#[path = "common/files.rs"]
+mod files;
 #[path = "common/fuzz.rs"]
 mod fuzz;
 #[path = "../judge/reference/huarong.rs"]
@@ -39,23 +41,16 @@ fn solve_and_check(input: &str) -> Answer {
 
 #[test]
 fn every_test_file_is_answered_optimally_and_matches_its_ans() {
-    let mut files = 0;
-    for entry in std::fs::read_dir("problems/huarong/tests").expect("tests folder") {
-        let path = entry.expect("readable folder").path();
-        if path.extension() != Some("in".as_ref()) {
-            continue;
-        }
-        let input = std::fs::read_to_string(&path).expect("readable .in");
-        let ans =
-            std::fs::read_to_string(path.with_extension("ans")).expect("every .in has an .ans");
-        let expected = match ans.trim() {
+    let tests = files::test_files("huarong");
+    for test in &tests {
+        let expected = match test.ans.trim() {
             "unsolvable" => Answer::Unsolvable,
             k => Answer::Moves(k.parse().expect("a number")),
         };
-        assert_eq!(solve_and_check(&input), expected, "{}", path.display());
-        files += 1;
+        let input = String::from_utf8(test.input.clone()).expect("UTF-8 test input");
+        assert_eq!(solve_and_check(&input), expected, "{}", test.path.display());
     }
-    assert!(files >= 21, "only {files} test files found");
+    assert!(tests.len() >= 21, "only {} test files found", tests.len());
 }
 
 #[test]
