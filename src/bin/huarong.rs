@@ -9,8 +9,9 @@
 //! Idea: a block is a bit mask on a board of at most 64 cells. Blocks of the same shape (the target
 //! apart) are interchangeable, so a position records only which *shape* is anchored at each cell: the
 //! classic board has 25,955 positions instead of 15 million. The search runs from the start and from
-//! every arrangement that has the target at its goal, one whole layer of the smaller frontier at a
-//! time, and stops where they meet; the real block names are put back by replaying the moves.
+//! every arrangement that has the target at its goal (built only once it would be the smaller
+//! frontier), one whole layer of the smaller frontier at a time, and stops where the sides meet; the
+//! real block names are put back by replaying the moves.
 
 use std::collections::hash_map::{Entry, HashMap};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
