@@ -75,6 +75,10 @@ fn the_hackerrank_sample_moves_the_l_in_two() {
 #[test]
 fn a_solved_board_prints_zero_and_a_stuck_one_unsolvable() {
     huarong("1 2\nA .\nA\n0 0\n").success().stdout("0\n");
+    huarong("1 2\nA B\nA\n0 0\n").success().stdout("0\n");
+    huarong("1 2\nA B\nB\n0 0\n")
+        .success()
+        .stdout("unsolvable\n");
     huarong("2 2\nA B\nA .\nA\n0 1\n")
         .success()
         .stdout("unsolvable\n");
@@ -113,11 +117,11 @@ fn each_kind_of_bad_input_names_its_line_and_column() {
         "line 1, column 1: a 9×8 board is not supported: it needs 1 to 64 cells (8×8 at most)",
     );
     refused(
-        "1 2\nA B\nA\n0 0\n",
-        "line 2, column 1: the board has no empty cell, so no block can move",
+        "1 2\nA .\nA B\n0 0\n",
+        "line 3, column 3: expected one name, the target block's",
     );
     let metric =
-        "line 5, column 1: unknown metric `fast`: the last line may be `steps` or `straight`";
+        "line 5, column 1: unknown metric `fast`: the last line may be `moves`, `steps` or `straight`";
     refused("1 2\nA .\nA\n0 0\nfast\n", metric);
     refused(
         "1 2\nA .\nA\n0 0\nsteps\nmore\n",
