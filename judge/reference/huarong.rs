@@ -55,6 +55,12 @@ pub fn parse(input: &str) -> Result<Puzzle, String> {
     let mut lines = Lines::new(input);
     let (rows, cols, blocks) = parse_board(&mut lines)?;
     let (number, name) = lines.take("the target's name")?;
+    if name.split_whitespace().nth(1).is_some() {
+        return Err(format!(
+            "line {number}: expected one target name, found {:?}",
+            clip(name)
+        ));
+    }
     let target = blocks.iter().position(|b| b.name == name).ok_or_else(|| {
         format!(
             "line {number}: target block {:?} is not on the board",
@@ -133,11 +139,8 @@ fn parse_board(lines: &mut Lines) -> Result<(usize, usize, Vec<Block>), String> 
         let (number, line) = lines.take("the last board row")?;
         names.push(read_row(number, line, cols)?);
     }
-    let blocks = blocks_of(&names);
-    if blocks.iter().map(|b| b.cells.len()).sum::<usize>() == rows * cols {
-        return Err("the board has no empty cell, so nothing can move".into());
-    }
-    Ok((rows, cols, blocks))
+    // A full board is valid: nothing can move, so it is solved already or never.
+    Ok((rows, cols, blocks_of(&names)))
 }
 
 /// One board row: `None` for an empty cell (a token of dots only), else the block's name.
@@ -205,11 +208,11 @@ fn read_number(token: &str) -> Option<usize> {
 
 fn read_metric(line: Option<(usize, &str)>) -> Result<Metric, String> {
     match line {
-        None => Ok(Metric::Moves),
+        None | Some((_, "moves")) => Ok(Metric::Moves),
         Some((_, "steps")) => Ok(Metric::Steps),
         Some((_, "straight")) => Ok(Metric::Straight),
         Some((number, other)) => Err(format!(
-            "line {number}: unknown metric {:?}; expected steps, straight, or no line for moves",
+            "line {number}: unknown metric {:?}; expected moves, steps or straight (no line: moves)",
             clip(other)
         )),
     }
@@ -240,14 +243,42 @@ pub fn optimum(p: &Puzzle) -> Option<u64> {
 
 /// The optimum, and how many states the search visited to find it (for the benchmark).
 pub fn search(p: &Puzzle) -> (Option<u64>, usize) {
+    // No search can hold more than `usize::MAX` states, so this budget is never exceeded.
+    search_within(p, usize::MAX).unwrap_or_else(|too_large| unreachable!("{too_large}"))
+}
+
+/// The search gave up: the puzzle has more positions within reach than it may visit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLarge {
+    /// The budget, in positions.
+    pub max_states: usize,
+}
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let max_states = self.max_states;
+        write!(
+            f,
+            "more than {max_states} positions: too large for the reference"
+        )
+    }
+}
+
+/// As `search`, but gives up once it has seen more than `max_states` positions (so a found answer
+/// visited at most that many), letting callers that run many random puzzles skip the few that are
+/// too big for a plain BFS.
+pub fn search_within(p: &Puzzle, max_states: usize) -> Result<(Option<u64>, usize), TooLarge> {
     let classes = shape_classes(p);
     let start = canonical(&classes, p.blocks.iter().map(|b| encode(p, b.at)).collect());
     let goal = encode(p, p.goal);
     let mut seen = HashSet::from([start.clone()]);
     let mut queue = VecDeque::from([(start, 0)]);
     while let Some((state, depth)) = queue.pop_front() {
+        if seen.len() > max_states {
+            return Err(TooLarge { max_states });
+        }
         if state.get(p.target) == Some(&goal) {
-            return (Some(depth), seen.len());
+            return Ok((Some(depth), seen.len()));
         }
         for next in successors(p, &classes, &state) {
             if !seen.contains(&next) {
@@ -256,7 +287,7 @@ pub fn search(p: &Puzzle) -> (Option<u64>, usize) {
             }
         }
     }
-    (None, seen.len())
+    Ok((None, seen.len()))
 }
 
 /// A search state: each block's corner as the cell index `r * cols + c` (below 64), one byte a
@@ -655,6 +686,62 @@ mod tests {
     }
 
     #[test]
+    fn an_explicit_moves_line_is_the_default_metric() {
+        let corner = "2 2\nA .\n. .\nA\n1 1\n";
+        assert_eq!(with_metric(corner, "moves"), puzzle(corner));
+        assert_eq!(optimum(&with_metric(corner, "moves")), Some(1));
+    }
+
+    #[test]
+    fn a_full_board_is_solved_already_or_never() {
+        for metric in ["", "moves", "straight", "steps"] {
+            let solved = with_metric("2 2\nA B\nC D\nA\n0 0\n", metric);
+            assert_eq!(search(&solved), (Some(0), 1), "{metric}");
+            let stuck = with_metric("2 3\nA A B\nC D D\nD\n0 0\n", metric);
+            assert_eq!(search(&stuck), (None, 1), "{metric}");
+        }
+    }
+
+    #[test]
+    fn a_search_within_budget_finds_what_search_finds() {
+        // The sample's target meets its goal after the search has seen `seen` positions.
+        let sample = puzzle(SAMPLE);
+        let (two, seen) = search(&sample);
+        assert_eq!(two, Some(2));
+        assert_eq!(search_within(&sample, seen), Ok((Some(2), seen)));
+        let short = seen - 1;
+        let over = Err(TooLarge { max_states: short });
+        assert_eq!(search_within(&sample, short), over);
+        // A's corner at 0 or 1, B's at 1 or 2, never both at 1: three positions, none solved.
+        let stuck = puzzle("1 3\nA . B\nA\n0 2\n");
+        assert_eq!(search_within(&stuck, 3), Ok((None, 3)));
+        assert_eq!(search_within(&stuck, 2), Err(TooLarge { max_states: 2 }));
+        let message = "more than 2 positions: too large for the reference";
+        assert_eq!(TooLarge { max_states: 2 }.to_string(), message);
+        assert!(search_within(&puzzle(&classic()), 1000).is_err());
+    }
+
+    #[test]
+    fn puzzles_that_fooled_a_solution_have_these_optima() {
+        // Each of these once fooled a solution; in most, the corner of a block's bounding box is
+        // empty or another block's cell.
+        let cases = [
+            ("2 2\nA B\nB .\nB\n0 0\n", Some(0)),
+            ("2 4\n. A B .\n. B B C\nC\n1 2\n", Some(3)),
+            ("3 2\n. A\n. B\nB .\nB\n0 0\n", Some(2)),
+            ("2 3\n. A B\n. B B\nB\n0 0\nsteps\n", Some(2)),
+            ("2 3\nA B .\nB A .\nB\n0 1\n", None),
+            ("2 3\nA . B\nC B .\nB\n0 0\n", None),
+            ("3 4\n. . A A\n. . B B\n. B . C\nA\n1 2\n", None),
+            ("3 2\nd d\nZ Z\n. D\nD\n2 0\nsteps\n", Some(1)),
+            ("3 3\nA A D\n. . B\n. B D\nB\n1 0\n", Some(1)),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(optimum(&puzzle(input)), expected, "{input}");
+        }
+    }
+
+    #[test]
     fn the_target_is_never_confused_with_a_block_of_its_shape() {
         // Merging A with B would make "A at (1,1), B at (0,1)", seen after one move, look solved.
         assert_eq!(optimum(&puzzle("2 2\nA B\n. .\nA\n0 1\n")), Some(2));
@@ -696,12 +783,12 @@ mod tests {
             ("1 2\nA . B\n", "line 2: expected 2 cells, found 3"),
             ("1 2\nA .\n", "the input ends before the target's name"),
             (
-                "1 2\nA B\nA\n0 0\n",
-                "the board has no empty cell, so nothing can move",
-            ),
-            (
                 "1 2\nA .\nZ\n0 0\n",
                 "line 3: target block \"Z\" is not on the board",
+            ),
+            (
+                "1 3\nA B .\nA B\n0 0\n",
+                "line 3: expected one target name, found \"A B\"",
             ),
             ("1 2\nA .\nA\n0\n", "line 4: expected `r c`, found \"0\""),
             (
@@ -710,7 +797,7 @@ mod tests {
             ),
             (
                 "1 2\nA .\nA\n0 1\nfly\n",
-                "line 5: unknown metric \"fly\"; expected steps, straight, or no line for moves",
+                "line 5: unknown metric \"fly\"; expected moves, steps or straight (no line: moves)",
             ),
             (
                 "1 2\nA .\nA\n0 0\nsteps\nx\n",
@@ -819,6 +906,15 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_full_grid_makes_a_valid_input_that_is_solved_already_or_never() {
+        let stuck = from_grid("AA/BC").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(stuck, "2 2\nA A\nB C\nA\n1 0\n");
+        assert_eq!(optimum(&puzzle(&stuck)), None);
+        let solved = from_grid("BC/AA").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(optimum(&puzzle(&solved)), Some(0));
+    }
+
     /// Asserts that `from_grid(grid)` fails for `reason`.
     fn refused(grid: &str, reason: &str) {
         assert_eq!(from_grid(grid), Err(reason.to_string()), "{grid:?}");
@@ -837,8 +933,6 @@ mod tests {
         let space = "the grid has a space in it: one character per cell, rows split by `/`";
         refused("A B/...", space);
         refused("../..", "the grid has no block");
-        let full = "the grid makes a bad input: the board has no empty cell, so nothing can move";
-        refused("AA/BC", full);
         let big = from_grid(&["A........"; 8].join("/"));
         assert!(big.is_err_and(|e| e.contains("m·n ≤ 64")));
     }
