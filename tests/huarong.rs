@@ -50,7 +50,7 @@ fn every_test_file_is_answered_optimally_and_matches_its_ans() {
         let input = String::from_utf8(test.input.clone()).expect("UTF-8 test input");
         assert_eq!(solve_and_check(&input), expected, "{}", test.path.display());
     }
-    assert!(tests.len() >= 21, "only {} test files found", tests.len());
+    assert!(tests.len() >= 30, "only {} test files found", tests.len());
 }
 
 #[test]
@@ -181,4 +181,34 @@ fn trace_reports_layers_and_the_meeting_on_stderr() {
             .ends_with("met at 2 moves (start 1 + goal 1)"),
         "{stderr}"
     );
+}
+
+/// A sparse 6×6 board under `steps`: 60 million positions, about 1 GB at 18 bytes each.
+const TOO_BIG: &str = "6 6\nA A B . C C\nA A B . . .\nD . E E . F\nD . . . . F\nG H . I . .\n. . . I J J\nA\n4 4\nsteps\n";
+
+#[test]
+fn a_puzzle_too_large_for_memory_fails_loudly_instead_of_answering() {
+    // An address-space cap of 16 MiB (as a judge's memory limit) runs out within a second or two.
+    let binary = assert_cmd::cargo::cargo_bin("huarong");
+    let script = format!("ulimit -v 16384; exec '{}'", binary.display());
+    let output = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .expect("stdin")
+                .write_all(TOO_BIG.as_bytes())?;
+            child.wait_with_output()
+        })
+        .expect("sh runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stderr}");
+    assert!(output.stdout.is_empty(), "an answer was printed");
+    assert!(stderr.contains("memory allocation of"), "{stderr}");
 }
