@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
-"""Benchmark for Huarong Dao: the solution, the same solution with its goal side always built, and a
-plain forward BFS (the judge's reference), on every test in problems/huarong/tests.
+"""Benchmark for Huarong Dao, three tables:
+1. every test in problems/huarong/tests: the solution, the same solution with its goal side always
+   built, and a plain forward BFS (the judge's reference);
+2. the boards in problems/huarong/bench/goal-side-*.in: the solution against the same solution with
+   its goal side never built (one-sided), to show what the goal side saves where it is used;
+3. the big boards in problems/huarong/bench/sparse-*.in: positions per second and bytes per position.
 
-Usage: python3 problems/huarong/bench.py [--runs N]
+Usage: python3 problems/huarong/bench.py [--runs N] [--only tests|goal|big]
 Each program is compiled with `rustc --edition 2021 -O` and run through the judge's launcher; wall and
 CPU are medians of N runs of the whole process, peak RSS the largest. "visited" counts positions.
-The goal-side-always variant is src/bin/huarong.rs with one line rewritten (see GOAL_SIDE_ALWAYS).
+The variants are src/bin/huarong.rs with lines rewritten (GOAL_SIDE_ALWAYS, ONE_SIDED).
 """
 import argparse, os, re, sys
 
@@ -16,22 +20,25 @@ OUT = out_dir("huarong")
 TESTS = os.path.join(ROOT, "problems", "huarong", "tests")
 # Build the goal side at the start, with no limit, instead of once it would be the smaller frontier.
 GOAL_SIDE_ALWAYS = [
-    ("if to_goal.is_none() && from_start.frontier.len() > 2 * goal_tried {", "if to_goal.is_none() {"),
-    ("goal_tried = from_start.frontier.len();", "goal_tried = usize::MAX / 8;"),
+    ("if frontier <= 2 * tried {", "if false {"),
+    ("match goal_positions(puzzle, board, frontier) {", "match goal_positions(puzzle, board, usize::MAX / 8) {"),
 ]
+# Never build the goal side: a one-sided BFS on the same positions.
+ONE_SIDED = [("if frontier <= 2 * tried {", "if true {")]
+BENCH = os.path.join(ROOT, "problems", "huarong", "bench")
 
 
-def variant():
+def variant(name, edits):
     with open(os.path.join(ROOT, "src", "bin", "huarong.rs")) as f:
         source = f.read()
-    for old, new in GOAL_SIDE_ALWAYS:
+    for old, new in edits:
         if old not in source:
-            sys.exit(f"src/bin/huarong.rs no longer contains `{old}`: update GOAL_SIDE_ALWAYS")
+            sys.exit(f"src/bin/huarong.rs no longer contains `{old}`: update {name.upper()}")
         source = source.replace(old, new)
-    path = os.path.join(OUT, "goal_side_always.rs")
+    path = os.path.join(OUT, f"{name}.rs")
     with open(path, "w") as f:
         f.write(source)
-    return compile_rs(path, os.path.join(OUT, "goal_side_always"))
+    return compile_rs(path, os.path.join(OUT, name))
 
 
 def visited(binary, input_path, traced):
@@ -45,25 +52,55 @@ def visited(binary, input_path, traced):
     return last.get("start", 1) + last.get("goal", int(roots.group(1)) if roots else 0)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7)
-    args = parser.parse_args()
-    solution = compile_rs(os.path.join(ROOT, "src/bin/huarong.rs"), os.path.join(OUT, "huarong"))
-    programs = [(solution, True), (variant(), True), (compile_rs(os.path.join(ROOT, "problems/huarong/plain_bfs.rs"), os.path.join(OUT, "plain_bfs")), False)]
-    print(f"medians of {args.runs} runs, whole process; wall ms / peak RSS MB / positions visited\n")
-    print("| test | solution | goal side always | plain forward BFS |")
-    print("|---|---:|---:|---:|")
-    for name in sorted(f for f in os.listdir(TESTS) if f.endswith(".in")):
-        path = os.path.join(TESTS, name)
+def inputs(folder, prefix=""):
+    return [os.path.join(folder, f) for f in sorted(os.listdir(folder)) if f.startswith(prefix) and f.endswith(".in")]
+
+
+def table(title, columns, programs, paths, runs):
+    """One markdown row per input: wall ms / peak RSS MB / positions visited, per program."""
+    print(f"\n{title}\n\n| input | " + " | ".join(columns) + " |")
+    print("|---|" + "---:|" * len(columns))
+    for path in paths:
         cells = []
         for binary, traced in programs:
             try:
-                wall, _, peak_mb = medians(binary, path, OUT, args.runs)
+                wall, _, peak_mb = medians(binary, path, OUT, runs)
                 cells.append(f"{wall:.1f} / {peak_mb:.1f} / {visited(binary, path, traced):,}")
             except Failed as failure:
                 cells.append(f"did not finish: {failure}")
-        print(f"| {name[:-3]} | " + " | ".join(cells) + " |", flush=True)
+        print(f"| {os.path.basename(path)[:-3]} | " + " | ".join(cells) + " |", flush=True)
+
+
+def big_table(solution, paths, runs):
+    """Positions per second and bytes per position on boards with millions of positions. Bytes are
+    counted twice: all of the peak RSS, and only what it adds to a run that searches nothing."""
+    floor_mb = medians(solution, os.path.join(TESTS, "001-hackerrank-sample.in"), OUT, runs)[2]
+    print(f"\n(a run that searches nothing peaks at {floor_mb:.1f} MiB)\n")
+    print("| input | positions | wall ms | peak MiB | positions/s | bytes/position | above that floor |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for path in paths:
+        wall, _, peak_mb = medians(solution, path, OUT, runs)
+        n = visited(solution, path, True)
+        whole, above = peak_mb * 2**20 / n, (peak_mb - floor_mb) * 2**20 / n
+        print(f"| {os.path.basename(path)[:-3]} | {n:,} | {wall:.0f} | {peak_mb:.1f} | {n / wall * 1000:,.0f} | {whole:.1f} | {above:.1f} |", flush=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--only", choices=["tests", "goal", "big"])
+    args = parser.parse_args()
+    solution = compile_rs(os.path.join(ROOT, "src/bin/huarong.rs"), os.path.join(OUT, "huarong"))
+    print(f"medians of {args.runs} runs, whole process; cells are wall ms / peak RSS MB / positions visited")
+    if args.only in (None, "tests"):
+        plain = compile_rs(os.path.join(ROOT, "problems/huarong/plain_bfs.rs"), os.path.join(OUT, "plain_bfs"))
+        programs = [(solution, True), (variant("goal_side_always", GOAL_SIDE_ALWAYS), True), (plain, False)]
+        table("The tests", ["solution", "goal side always", "plain forward BFS"], programs, inputs(TESTS), args.runs)
+    if args.only in (None, "goal"):
+        programs = [(solution, True), (variant("one_sided", ONE_SIDED), True)]
+        table("Where the goal side is used", ["solution", "one-sided"], programs, inputs(BENCH, "goal-side"), args.runs)
+    if args.only in (None, "big"):
+        big_table(solution, inputs(BENCH, "sparse"), max(1, args.runs // 3))
 
 
 if __name__ == "__main__":
