@@ -194,9 +194,9 @@ fn covers(shape: &Shape, anchor: usize, rows: usize, cols: usize) -> u64 {
 // another block's anchor.)
 //
 // Packed, for the hash sets, each shape's mask becomes a field of a few bits, whichever is shorter:
-// - `Field::Indices`: its blocks' anchors as indices into the list of anchors where the shape fits,
+// - `Encoding::Indices`: its blocks' anchors as indices into the list of anchors where the shape fits,
 //   in increasing order (one target of the classic: 4 bits, not 64);
-// - `Field::Mask`: a bit per anchor where the shape fits (twenty singles on a 6×6 board: 36 bits).
+// - `Encoding::Mask`: a bit per anchor where the shape fits (twenty singles on a 6×6 board: 36 bits).
 // The classic packs into 44 bits; a board with up to ten blocks, into one word.
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -855,7 +855,7 @@ struct Part<const N: usize> {
 impl<const N: usize> PositionSet<N> {
     fn new() -> Self {
         let part = || Part {
-            slots: vec![Position::empty(); 8],
+            slots: vec![Position::empty(); 64],
             len: 0,
         };
         PositionSet {
@@ -1333,6 +1333,21 @@ mod tests {
         let board = Board::new(&parse(&many).expect("valid"));
         let widths: Vec<u32> = board.packing.fields.iter().map(|f| f.width).collect();
         assert_eq!(widths, [6, 36]);
+    }
+
+    #[test]
+    fn the_position_set_keeps_everything_it_is_given_as_its_parts_grow() {
+        let mut set = PositionSet::<2>::new();
+        let p = |i: u64| Position([i.wrapping_mul(0x9e37_79b9_7f4a_7c15), i >> 3]);
+        assert!((0..100_000).all(|i| set.insert(p(i))));
+        assert_eq!(set.len, 100_000);
+        assert!((0..100_000).all(|i| !set.insert(p(i)) && set.contains(p(i))));
+        assert!((100_000..101_000).all(|i| !set.contains(p(i))));
+        let slots: usize = set.parts.iter().map(|part| part.slots.len()).sum();
+        assert!(
+            slots * 7 >= 100_000 * 8 && slots < 100_000 * 2,
+            "{slots} slots"
+        ); // load 0.5-0.875
     }
 
     #[test]
