@@ -11,6 +11,8 @@
 //! `HUARONG_BINARY=path/to/solution` checks another build instead of this crate's `huarong`. A
 //! failure names the seed, the puzzle's index and its input: feed that input to `huarong`.
 
+#[path = "common/files.rs"]
+mod files;
 #[path = "common/random_klotski.rs"]
 mod random_klotski;
 #[path = "../judge/reference/huarong.rs"]
@@ -37,20 +39,8 @@ const THREADS: u64 = 2;
 /// Within the budget a debug build answers in milliseconds; this only stops a hang.
 const TIME_LIMIT: Duration = Duration::from_secs(10);
 
-/// Puzzles solutions got wrong, with their optima: the shapes the generator must cover.
-const REPRODUCTIONS: [(&str, Option<u64>); 9] = [
-    // The old solution (one shape code per cell) lost blocks and made illegal moves.
-    ("2 2\nA B\nB .\nB\n0 0\n", Some(0)),
-    ("2 4\n. A B .\n. B B C\nC\n1 2\n", Some(3)),
-    ("3 2\n. A\n. B\nB .\nB\n0 0\n", Some(2)),
-    ("2 3\n. A B\n. B B\nB\n0 0\nsteps\n", Some(2)),
-    ("2 3\nA B .\nB A .\nB\n0 1\n", None),
-    ("2 3\nA . B\nC B .\nB\n0 0\n", None),
-    ("3 4\n. . A A\n. . B B\n. B . C\nA\n1 2\n", None),
-    // Found by this test in a later draft, which called them unsolvable (seed 7, puzzle 966).
-    ("3 2\nd d\nZ Z\n. D\nD\n2 0\nsteps\n", Some(1)),
-    ("3 3\nA A D\n. . B\n. B D\nB\n1 0\n", Some(1)),
-];
+/// The test files from here on hold puzzles that solutions got wrong (problems/huarong/README.md).
+const FIRST_REPRODUCTION: &str = "022";
 
 /// What the reference says of a puzzle.
 #[derive(Clone, Copy)]
@@ -316,28 +306,36 @@ fn the_generator_draws_every_shape_that_fooled_a_solution() {
     let catalogue: Vec<Vec<(usize, usize)>> = (HOLLOW_CORNER.iter().chain(OWN_CORNER))
         .map(|drawing| shape_cells(drawing))
         .collect();
-    for (input, _) in REPRODUCTIONS {
+    let reproductions = reproductions();
+    for (path, input) in &reproductions {
         let puzzle = reference::parse(input).unwrap_or_else(|e| panic!("{e}"));
         for block in &puzzle.blocks {
             let name = &block.name;
-            assert!(catalogue.contains(&block.cells), "{name} of\n{input}");
+            assert!(catalogue.contains(&block.cells), "{name} of {path}");
         }
     }
+    assert!(
+        reproductions.len() >= 9,
+        "{} reproductions",
+        reproductions.len()
+    );
     for drawing in HOLLOW_CORNER {
         assert_ne!(shape_cells(drawing).first(), Some(&(0, 0)), "{drawing}");
     }
 }
 
-#[test]
-fn puzzles_that_fooled_a_solution_are_answered_optimally() {
-    let binary = solution();
-    for (input, expected) in REPRODUCTIONS {
-        let puzzle = reference::parse(input).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(reference::optimum(&puzzle), expected, "{input}");
-        if let Err(why) = check_one(&binary, input) {
-            panic!("{why}");
-        }
-    }
+/// The test files that reproduce a solution's mistakes, as (path, input). tests/huarong.rs checks
+/// their answers; here they only prove that the generator draws their shapes.
+fn reproductions() -> Vec<(String, String)> {
+    let files = files::test_files("huarong").into_iter();
+    let name = |f: &files::TestFile| f.path.file_name().map(|n| n.to_string_lossy().into_owned());
+    files
+        .filter(|f| name(f).is_some_and(|n| n.as_str() >= FIRST_REPRODUCTION))
+        .map(|f| {
+            let input = String::from_utf8(f.input.clone()).expect("UTF-8 test input");
+            (f.path.display().to_string(), input)
+        })
+        .collect()
 }
 
 #[test]

@@ -1,5 +1,8 @@
 //! A problem's test files, shared by the solutions' tests: every `.in` with its `.ans`.
 
+// A test crate may read only the inputs; the `.ans` field would warn as dead code there.
+#![allow(dead_code)]
+
 use std::path::PathBuf;
 
 /// One test file: its path, its input, and its `.ans` text (the optimum per case).
