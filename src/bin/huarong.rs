@@ -11,7 +11,8 @@
 //! of 15 million. Such a set cannot lose a block, whatever the shapes (see `Position`). The search runs
 //! from the start and, once that pays, from every arrangement with the target at its goal, one whole
 //! layer of the smaller side at a time, and stops where the sides meet. A position packs into one
-//! 64-bit word on most boards, and only the last three layers of a side are kept in a hash set.
+//! 64-bit word on most boards; a side keeps its layers as plain lists and one compact set of all of
+//! them, about 20 bytes a position; on a symmetric board a position and its mirror image count once.
 
 use std::collections::HashMap;
 use std::io::{self, Read, Write};
