@@ -197,7 +197,9 @@ fn covers(shape: &Shape, anchor: usize, rows: usize, cols: usize) -> u64 {
 // Packed, for the hash sets, each shape's mask becomes a field of a few bits, whichever is shorter:
 // - `Encoding::Indices`: its blocks' anchors as indices into the list of anchors where the shape fits,
 //   in increasing order (one target of the classic: 4 bits, not 64);
-// - `Encoding::Mask`: a bit per anchor where the shape fits (twenty singles on a 6×6 board: 36 bits).
+// - `Encoding::Mask`: a bit per anchor where the shape fits;
+// - `Encoding::Cells`: the anchor mask itself, where that is no longer (twenty singles on a 6×6 board:
+//   36 bits, not 120), which costs no conversion at all.
 // The classic packs into 44 bits; a board with up to ten blocks, into one word.
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -225,8 +227,12 @@ impl<const N: usize> Position<N> {
 
 #[derive(Clone, Copy, Debug)]
 enum Encoding {
-    Indices { bits: u32 },
+    Indices {
+        bits: u32,
+    },
     Mask,
+    /// The anchor mask itself, when no field is shorter (singles fit everywhere): nothing to convert.
+    Cells,
 }
 
 /// Where one shape's field lies in a packed position. Fields never straddle two words.
@@ -246,7 +252,8 @@ struct Field {
 /// How positions are packed: one field per shape.
 struct Packing {
     fields: Vec<Field>,
-    /// Words used, at most 8: 64 shapes of 6 bits.
+    /// Words used: at most 14, since no field is wider than 6 bits a block nor 64 bits, and every two
+    /// words hold more than 63 bits of fields.
     words: usize,
 }
 
@@ -269,7 +276,10 @@ impl Packing {
                 .enumerate()
                 .for_each(|(i, &cell)| index_of[cell as usize] = i as u8);
             let bits = usize::BITS - (cell_of.len() - 1).leading_zeros(); // enough for the last index
-            let (encoding, width) = if cell_of.len() as u32 <= count as u32 * bits {
+            let span = 64 - anchors.leading_zeros(); // bits up to the last anchor
+            let (encoding, width) = if span <= cell_of.len() as u32 && span <= count as u32 * bits {
+                (Encoding::Cells, span)
+            } else if cell_of.len() as u32 <= count as u32 * bits {
                 (Encoding::Mask, cell_of.len() as u32)
             } else {
                 (Encoding::Indices { bits }, count as u32 * bits)
@@ -289,15 +299,17 @@ impl Packing {
             });
             used += width;
         }
-        Packing {
-            fields,
-            words: word + 1,
-        }
+        // A field of all 64 bits fills its word, top bit too: `empty` then needs one word more.
+        let words = word + 1 + usize::from(used == 64);
+        Packing { fields, words }
     }
 
     /// The field of a shape whose blocks are anchored at the cells in `anchors`.
     fn field(&self, s: usize, anchors: u64) -> u64 {
         let f = &self.fields[s];
+        if let Encoding::Cells = f.encoding {
+            return anchors;
+        }
         let (mut field, mut rest, mut i) = (0, anchors, 0);
         while rest != 0 {
             let index = f.index_of[rest.trailing_zeros() as usize] as u64;
@@ -305,6 +317,7 @@ impl Packing {
             match f.encoding {
                 Encoding::Mask => field |= 1 << index,
                 Encoding::Indices { bits } => field |= index << (i * bits),
+                Encoding::Cells => {}
             }
             i += 1;
         }
@@ -333,6 +346,7 @@ impl Packing {
         let f = &self.fields[s];
         let field = p.0[f.word] >> f.shift & low_bits(f.width);
         match f.encoding {
+            Encoding::Cells => field,
             Encoding::Mask => {
                 let mut rest = field;
                 let mut anchors = 0;
@@ -615,12 +629,13 @@ impl<const N: usize> Side<N> {
 /// A shortest list of moves from the start to the goal, or `None` if there is none.
 fn solve(puzzle: &Puzzle, trace: bool) -> Option<Vec<Move>> {
     let board = Board::new(puzzle);
-    // The packed width decides the key's size: one word for most boards, up to eight for 64 shapes.
+    // The packed width decides the key's size: one word for most boards, more for many shapes.
     match board.packing.words {
         1 => search::<1>(puzzle, &board, trace),
         2 => search::<2>(puzzle, &board, trace),
         3 | 4 => search::<4>(puzzle, &board, trace),
-        _ => search::<8>(puzzle, &board, trace),
+        5..=8 => search::<8>(puzzle, &board, trace),
+        _ => search::<16>(puzzle, &board, trace),
     }
 }
 
@@ -1334,6 +1349,17 @@ mod tests {
         let board = Board::new(&parse(&many).expect("valid"));
         let widths: Vec<u32> = board.packing.fields.iter().map(|f| f.width).collect();
         assert_eq!(widths, [6, 36]);
+        // Forty singles on 8×8: a 64-bit field fills a word, top bit too, so a second word marks
+        // empty slots; the search still works through it.
+        let grid: Vec<String> = (0..64)
+            .map(|i| if i >= 24 { format!("S{i}") } else { ".".into() })
+            .collect();
+        let rows: Vec<String> = grid.chunks(8).map(|r| r.join(" ")).collect();
+        let full_width = format!("8 8\n{}\nS24\n2 0\n", rows.join("\n"));
+        let board = Board::new(&parse(&full_width).expect("valid"));
+        let widths: Vec<u32> = board.packing.fields.iter().map(|f| f.width).collect();
+        assert_eq!((widths, board.packing.words), (vec![6, 64], 3));
+        assert_eq!(moves_of(&full_width), Some(1));
     }
 
     #[test]
