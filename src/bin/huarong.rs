@@ -307,21 +307,13 @@ impl Packing {
     /// The field of a shape whose blocks are anchored at the cells in `anchors`.
     fn field(&self, s: usize, anchors: u64) -> u64 {
         let f = &self.fields[s];
-        if let Encoding::Cells = f.encoding {
-            return anchors;
+        let indices = each_bit(anchors).map(|cell| f.index_of[cell] as u64);
+        match f.encoding {
+            Encoding::Cells => anchors,
+            Encoding::Mask => indices.fold(0, |field, index| field | 1 << index),
+            Encoding::Indices { bits } => (indices.enumerate())
+                .fold(0, |field, (i, index)| field | index << (i as u32 * bits)),
         }
-        let (mut field, mut rest, mut i) = (0, anchors, 0);
-        while rest != 0 {
-            let index = f.index_of[rest.trailing_zeros() as usize] as u64;
-            rest &= rest - 1;
-            match f.encoding {
-                Encoding::Mask => field |= 1 << index,
-                Encoding::Indices { bits } => field |= index << (i * bits),
-                Encoding::Cells => {}
-            }
-            i += 1;
-        }
-        field
     }
 
     fn pack<const N: usize>(&self, anchors: &[u64]) -> Position<N> {
@@ -347,15 +339,7 @@ impl Packing {
         let field = p.0[f.word] >> f.shift & low_bits(f.width);
         match f.encoding {
             Encoding::Cells => field,
-            Encoding::Mask => {
-                let mut rest = field;
-                let mut anchors = 0;
-                while rest != 0 {
-                    anchors |= 1 << f.cell_of[rest.trailing_zeros() as usize];
-                    rest &= rest - 1;
-                }
-                anchors
-            }
+            Encoding::Mask => each_bit(field).fold(0, |anchors, i| anchors | 1 << f.cell_of[i]),
             Encoding::Indices { bits } => (0..f.count as u32).fold(0, |anchors, i| {
                 let index = field >> (i * bits) & low_bits(bits);
                 anchors | 1 << f.cell_of[index as usize]
@@ -448,15 +432,14 @@ impl Board {
         self.packing.repack(p, s, anchors)
     }
 
-    /// How the search stores `p`: the smaller of it and its mirror image, if the puzzle has one.
-    fn stored<const N: usize>(&self, p: Position<N>) -> Position<N> {
-        let Some(mirror) = &self.mirror else {
-            return p;
-        };
-        let mut scratch = vec![0; 2 * self.packing.fields.len()];
-        let (anchors, mirrored) = scratch.split_at_mut(self.packing.fields.len());
-        self.packing.unpack(p, anchors);
-        p.min(mirror.reflect(&self.packing, anchors, mirrored))
+    /// How the search stores the position with these anchor masks: packed, or the smaller of it and
+    /// its mirror image if the puzzle has one (`mirrored` is scratch space, one mask a shape).
+    fn stored<const N: usize>(&self, anchors: &[u64], mirrored: &mut [u64]) -> Position<N> {
+        let p = self.packing.pack(anchors);
+        match &self.mirror {
+            Some(mirror) => p.min(mirror.reflect(&self.packing, anchors, mirrored)),
+            None => p,
+        }
     }
 }
 
@@ -648,7 +631,8 @@ fn search<const N: usize>(puzzle: &Puzzle, board: &Board, trace: bool) -> Option
     if board.solved(start) {
         return Some(Vec::new());
     }
-    let mut from_start = Side::new(vec![board.stored(start)]);
+    let mut mirrored = vec![0; anchors.len()];
+    let mut from_start = Side::new(vec![board.stored(&anchors, &mut mirrored)]);
     let mut to_goal = GoalSide::Waiting { tried: 0 };
     // Invariant while the sides have not met: each side is complete to its depth and no position is on
     // both, so every solution is longer than the two depths together. A new position that touches the
@@ -787,7 +771,7 @@ fn goal_positions<const N: usize>(
     anchors[0] = 1 << puzzle.goal;
     let mut placement = Placement {
         board,
-        counts: board.packing.fields.iter().map(|f| f.count).collect(),
+        mirrored: vec![0; anchors.len()],
         anchors,
         found: 0,
         roots: None,
@@ -800,8 +784,7 @@ fn goal_positions<const N: usize>(
     // The same walk again, with the same budget, now keeping what it finds.
     (placement.found, placement.roots, placement.budget) = (0, Some(Vec::new()), 4 * limit);
     placement.place(1, 0, target);
-    let listed = placement.roots.unwrap_or_default().into_iter();
-    let mut roots: Vec<_> = listed.map(|p| board.stored(p)).collect();
+    let mut roots = placement.roots.unwrap_or_default();
     roots.sort_unstable();
     roots.dedup(); // mirror images, when they are stored as one
     Some(roots)
@@ -810,8 +793,9 @@ fn goal_positions<const N: usize>(
 /// A backtracking search that places each shape's blocks in turn on the cells left free.
 struct Placement<'a, const N: usize> {
     board: &'a Board,
-    counts: Vec<usize>,
+    /// The arrangement being built, one anchor mask a shape, and scratch space for its mirror image.
     anchors: Vec<u64>,
+    mirrored: Vec<u64>,
     /// Arrangements found so far, and the list of them when it is wanted.
     found: usize,
     roots: Option<Vec<Position<N>>>,
@@ -824,14 +808,15 @@ impl<const N: usize> Placement<'_, N> {
     /// Places the blocks of shape `s` from anchor `first` on (same-shape blocks in increasing order,
     /// so no arrangement comes twice), then the later shapes; false once over the limits.
     fn place(&mut self, s: usize, first: usize, occupied: u64) -> bool {
-        if s == self.counts.len() {
+        let fields = &self.board.packing.fields;
+        if s == fields.len() {
             if let Some(roots) = &mut self.roots {
-                roots.push(self.board.packing.pack(&self.anchors));
+                roots.push(self.board.stored(&self.anchors, &mut self.mirrored));
             }
             self.found += 1;
             return self.found <= self.limit;
         }
-        if self.anchors[s].count_ones() as usize == self.counts[s] {
+        if self.anchors[s].count_ones() as usize == fields[s].count {
             return self.place(s + 1, 0, occupied);
         }
         let g = &self.board.geometry;
