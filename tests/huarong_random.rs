@@ -31,6 +31,8 @@ const SEED: u64 = 2024;
 /// Enough that at least `MIN_CHECKED` stay within the reference's budget.
 const PUZZLES: u64 = 2_100;
 const MIN_CHECKED: u64 = 2_000;
+/// Symmetric boards, checked apart: the solution treats them differently.
+const MIRRORED_PUZZLES: u64 = 300;
 /// The reference's budget, in positions: a debug build visits 1,000 in about 15 ms, and the few
 /// puzzles over it cost more than all the others.
 const MAX_STATES: usize = 1_000;
@@ -336,6 +338,24 @@ fn reproductions() -> Vec<(String, String)> {
             (f.path.display().to_string(), input)
         })
         .collect()
+}
+
+#[test]
+fn symmetric_boards_whose_mirror_images_are_stored_once_are_answered_optimally() {
+    // The solution stores a position and its mirror image once on such boards (the classic is one);
+    // the general stream above draws few of them.
+    let binary = solution();
+    let mut kinds = [0; 4]; // solved, solvable, unsolvable, skipped
+    for index in 0..MIRRORED_PUZZLES {
+        let input = random_klotski::mirrored_puzzle(SEED, index);
+        let kind =
+            check_one(&binary, &input).unwrap_or_else(|why| panic!("mirrored {index}: {why}"));
+        kinds[kind as usize] += 1;
+    }
+    eprintln!("mirrored boards: solved, solvable, unsolvable, skipped = {kinds:?}");
+    let [solved, solvable, unsolvable, _] = kinds;
+    assert!(solvable >= MIRRORED_PUZZLES / 5, "{kinds:?}");
+    assert!(solved > 0 && unsolvable > 0, "{kinds:?}");
 }
 
 #[test]
