@@ -1,6 +1,7 @@
 //! Command-line arguments → what to do. Hand-written: the project allows no crates.
 
 use crate::error::JudgeError;
+use crate::limits::{MAX_MEMORY_MIB, MAX_TIME_MS};
 use std::path::PathBuf;
 
 pub const HELP: &str = "\
@@ -15,6 +16,9 @@ OPTIONS:
     --test NAME            only the tests whose name starts with NAME (e.g. 003)
     --time-limit MS        CPU time limit per test, milliseconds (default: the problem's)
     --memory-limit MIB     memory limit per test, MiB (default: the problem's)
+    --no-sandbox           run without namespaces: process group and descendants only
+    --compile-time-limit MS     the compiler's CPU cap, milliseconds (default 30000)
+    --compile-memory-limit MIB  the compiler's memory cap, MiB (default 2048)
     --json                 print results as JSON (schema in README.md) instead of a table
     -v, --verbose          for each test not accepted: input, output and stderr heads
     --no-color             no colours (also NO_COLOR=1, and whenever stdout is not a terminal)
@@ -23,10 +27,6 @@ OPTIONS:
 SUBMISSION may be .rs (rustc --edition 2021 -O), .c (gcc -O2), .cpp (g++ -O2 -std=c++17) or .py (python3).
 Exit status: 0 every test accepted, 1 some test not accepted, 2 the judge or a test itself failed.
 ";
-
-/// The largest limits accepted: an hour of CPU, a TiB of memory.
-pub const MAX_TIME_MS: u64 = 3_600_000;
-pub const MAX_MEMORY_MIB: u64 = 1 << 20;
 
 #[derive(Debug, PartialEq, Eq)]
 pub enum Command {
@@ -42,6 +42,9 @@ pub struct JudgeOptions {
     pub test: Option<String>,
     pub time_limit_ms: Option<u64>,
     pub memory_limit_mib: Option<u64>,
+    pub compile_time_limit_ms: Option<u64>,
+    pub compile_memory_limit_mib: Option<u64>,
+    pub no_sandbox: bool,
     pub json: bool,
     pub verbose: bool,
     pub no_color: bool,
@@ -90,6 +93,15 @@ fn parse_judge(mut args: impl Iterator<Item = String>) -> Result<JudgeOptions, J
             "--memory-limit" => {
                 options.memory_limit_mib = Some(number(&arg, &mut args, "MiB", MAX_MEMORY_MIB)?)
             }
+            "--compile-time-limit" => {
+                let ms = number(&arg, &mut args, "milliseconds", MAX_TIME_MS)?;
+                options.compile_time_limit_ms = Some(ms)
+            }
+            "--compile-memory-limit" => {
+                let mib = number(&arg, &mut args, "MiB", MAX_MEMORY_MIB)?;
+                options.compile_memory_limit_mib = Some(mib)
+            }
+            "--no-sandbox" => options.no_sandbox = true,
             "--json" => options.json = true,
             "-v" | "--verbose" => options.verbose = true,
             "--no-color" => options.no_color = true,
@@ -177,7 +189,8 @@ mod tests {
     #[test]
     fn a_problem_a_submission_and_options() {
         let parsed = parse_words(
-            "eight mine.cpp --test 003 --time-limit 200 --memory-limit 16 --json -v --no-color",
+            "eight mine.cpp --test 003 --time-limit 200 --memory-limit 16 --json -v --no-color \
+             --no-sandbox --compile-time-limit 500 --compile-memory-limit 256",
         );
         let expected = JudgeOptions {
             problem: Some("eight".into()),
@@ -185,6 +198,9 @@ mod tests {
             test: Some("003".into()),
             time_limit_ms: Some(200),
             memory_limit_mib: Some(16),
+            compile_time_limit_ms: Some(500),
+            compile_memory_limit_mib: Some(256),
+            no_sandbox: true,
             json: true,
             verbose: true,
             no_color: true,

@@ -1,10 +1,14 @@
 //! Source → runnable program, as an online judge builds it, with binaries cached under `target/judge/`.
 
 use crate::error::JudgeError;
-use crate::run::Program;
+use crate::limits::Limits;
+use crate::outcome::{Measurement, Stop};
+use crate::run::{Launcher, Program};
+use crate::status::Status;
 use std::collections::hash_map::DefaultHasher;
 use std::ffi::OsString;
 use std::hash::{Hash, Hasher};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -61,6 +65,16 @@ impl Language {
         }
     }
 
+    /// The name the source gets in its compile folder: the extension is what the compiler goes by.
+    fn file_name(self) -> &'static str {
+        match self {
+            Language::Rust => "main.rs",
+            Language::C => "main.c",
+            Language::Cpp => "main.cpp",
+            Language::Python => "main.py",
+        }
+    }
+
     /// The command line a judge shows for it, e.g. `rustc --edition 2021 -O`.
     pub fn describe(self) -> String {
         let Toolchain {
@@ -94,55 +108,165 @@ pub enum Compiled {
     Failed { message: String },
 }
 
-/// Builds `source` into `cache`, reusing a binary built before from the same source, compiler and flags.
-pub fn compile(source: &Path, cache: &Path) -> Result<Compiled, JudgeError> {
+/// Builds `source` as an online judge would: the bytes read once are hashed (with the compiler's
+/// version and flags), written alone into a fresh folder and compiled there under `caps`; the binary
+/// then moves into `cache`. A binary built before from the same bytes is reused if it is intact.
+pub fn compile(
+    source: &Path,
+    cache: &Path,
+    launcher: &Launcher,
+    caps: &Limits,
+) -> Result<Compiled, JudgeError> {
     let language = Language::of(source)?;
-    let text = std::fs::read(source).map_err(|e| JudgeError::io("read", source, e))?;
+    let text = read_source(source)?;
     let toolchain = language.toolchain();
     let version = tool_version(toolchain.tool, toolchain.fix)?;
-    if language == Language::Python {
-        return check_python(source, &version);
-    }
-    let binary = cache.join(cache_name(source, &text, &version, &language.describe()));
-    let cached = binary.is_file();
+    let entry = cache.join(cache_name(source, &text, &version, &language.describe()));
+    std::fs::create_dir_all(cache).map_err(|e| JudgeError::io("create", cache, e))?;
+    let cached = is_intact(&entry);
     if !cached {
-        std::fs::create_dir_all(cache).map_err(|e| JudgeError::io("create", cache, e))?;
-        if let Err(message) = build(&toolchain, source, &binary)? {
+        let dir = launcher.fresh_dir()?;
+        let built = build(language, &text, &dir, launcher, caps);
+        let saved = match built {
+            Ok(Ok(built)) => save(&built, &entry).map(Ok),
+            other => other.map(|r| r.map(|_| ())),
+        };
+        launcher.clean(&dir);
+        if let Err(message) = saved? {
             return Ok(Compiled::Failed { message });
         }
     }
-    let program = Program {
-        path: binary,
-        args: Vec::new(),
+    let program = match language {
+        Language::Python => Program {
+            path: python_executable()?,
+            args: vec![entry.into_os_string()],
+        },
+        _ => Program {
+            path: entry,
+            args: Vec::new(),
+        },
     };
     Ok(Compiled::Ready { program, cached })
 }
 
-/// Runs the compiler; `Ok(Err(message))` when it refuses the source.
-fn build(
-    toolchain: &Toolchain,
-    source: &Path,
-    binary: &Path,
-) -> Result<Result<(), String>, JudgeError> {
-    // Built under a name of its own, renamed when complete: no half-written entry, even when two
-    // judges build the same source at once.
-    let partial = binary.with_extension(format!("partial-{}", std::process::id()));
-    let mut command = Command::new(toolchain.tool);
-    command
-        .args(toolchain.flags)
-        .arg("-o")
-        .arg(&partial)
-        .arg(source)
-        .args(toolchain.libraries);
-    let tool = toolchain.tool;
-    let output = command
-        .output()
-        .map_err(|e| JudgeError::new(format!("cannot run {tool}: {e}")))?;
-    if !output.status.success() {
-        return Ok(Err(first_lines(&output.stderr)));
+/// At most this much source: anything larger is no contest submission.
+const MAX_SOURCE_BYTES: u64 = 16 << 20;
+
+fn read_source(source: &Path) -> Result<Vec<u8>, JudgeError> {
+    let file =
+        crate::launch::open_input(Some(source)).map_err(|e| JudgeError::io("read", source, e))?;
+    let mut text = Vec::new();
+    file.take(MAX_SOURCE_BYTES + 1)
+        .read_to_end(&mut text)
+        .map_err(|e| JudgeError::io("read", source, e))?;
+    if text.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(JudgeError::new(format!(
+            "{} is larger than 16 MiB: not a submission",
+            source.display()
+        )));
     }
-    std::fs::rename(&partial, binary).map_err(|e| JudgeError::io("save", binary, e))?;
-    Ok(Ok(()))
+    Ok(text)
+}
+
+/// Compiles `text` alone in `dir`; `Ok(Err(message))` when the compiler refuses it or passes a cap.
+/// The built file (a binary, or the checked script) is left in `dir`, whose path is returned.
+fn build(
+    language: Language,
+    text: &[u8],
+    dir: &Path,
+    launcher: &Launcher,
+    caps: &Limits,
+) -> Result<Result<PathBuf, String>, JudgeError> {
+    let toolchain = language.toolchain();
+    let (source, output) = (dir.join(language.file_name()), dir.join("main"));
+    std::fs::write(&source, text).map_err(|e| JudgeError::io("write", &source, e))?;
+    let mut args: Vec<OsString> = toolchain.flags.iter().map(OsString::from).collect();
+    if language == Language::Python {
+        // No compile step, but a syntax error should still be CE, not RE: compile it in memory.
+        args.extend(["-c", PYTHON_CHECK].map(OsString::from));
+        args.push(source.clone().into_os_string());
+    } else {
+        args.extend([OsString::from("-o"), output.clone().into_os_string()]);
+        args.push(source.clone().into_os_string());
+        args.extend(toolchain.libraries.iter().map(OsString::from));
+    }
+    let compiler = Program {
+        path: PathBuf::from(toolchain.tool),
+        args,
+    };
+    let ran = launcher.execute(&compiler, None, dir, caps, false)?;
+    if let Some(why) = cap_passed(&ran.measured, caps) {
+        return Ok(Err(why));
+    }
+    if ran.measured.status != Status::Exited(0) {
+        return Ok(Err(first_lines(ran.stderr.as_bytes())));
+    }
+    Ok(Ok(if language == Language::Python {
+        source
+    } else {
+        output
+    }))
+}
+
+const PYTHON_CHECK: &str = "import sys; compile(open(sys.argv[1], 'rb').read(), 'main.py', 'exec')";
+
+/// Why a compiler was stopped, if it passed one of its caps.
+fn cap_passed(m: &Measurement, caps: &Limits) -> Option<String> {
+    let why = match m.stopped? {
+        Stop::Cpu => format!("the compiler passed its {} ms CPU cap", caps.cpu_ms),
+        Stop::Memory => format!(
+            "the compiler passed its {} MiB memory cap",
+            caps.memory_kib / 1024
+        ),
+        Stop::Wall => format!(
+            "the compiler was stopped at its {} ms wall-clock cap (blocked on a file?)",
+            caps.wall_ms()
+        ),
+    };
+    Some(why)
+}
+
+/// Moves a built file into the cache atomically, with a digest beside it, so that neither a second
+/// judge building the same source nor a half-written file can leave a wrong entry.
+fn save(built: &Path, entry: &Path) -> Result<(), JudgeError> {
+    let bytes = std::fs::read(built).map_err(|e| JudgeError::io("read", built, e))?;
+    let partial = entry.with_extension(format!("partial-{}", std::process::id()));
+    std::fs::write(&partial, &bytes).map_err(|e| JudgeError::io("write", &partial, e))?;
+    set_executable(&partial)?;
+    let digest = digest_path(entry);
+    std::fs::write(&digest, format!("{:016x}", hash_of(&bytes)))
+        .map_err(|e| JudgeError::io("write", &digest, e))?;
+    std::fs::rename(&partial, entry).map_err(|e| JudgeError::io("save", entry, e))
+}
+
+fn set_executable(path: &Path) -> Result<(), JudgeError> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o555))
+        .map_err(|e| JudgeError::io("set permissions of", path, e))
+}
+
+/// Whether the cache entry exists and still has the bytes it was saved with: a program that rewrote
+/// it (possible where the sandbox is unavailable) only causes a rebuild.
+fn is_intact(entry: &Path) -> bool {
+    let (Ok(bytes), Ok(digest)) = (
+        std::fs::read(entry),
+        std::fs::read_to_string(digest_path(entry)),
+    ) else {
+        return false;
+    };
+    digest.trim() == format!("{:016x}", hash_of(&bytes))
+}
+
+fn digest_path(entry: &Path) -> PathBuf {
+    let mut name = entry.as_os_str().to_owned();
+    name.push(".digest");
+    PathBuf::from(name)
+}
+
+fn hash_of(bytes: &[u8]) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// Runs `tool --version`: both the cache key and the check that the tool is installed.
@@ -165,35 +289,25 @@ fn cache_name(source: &Path, text: &[u8], version: &str, command: &str) -> Strin
     let stem = source
         .file_stem()
         .map_or("solution".into(), |s| s.to_string_lossy());
-    format!("{stem}-{:016x}", hasher.finish())
+    let extension = if source.extension().is_some_and(|e| e == "py") {
+        ".py"
+    } else {
+        ""
+    };
+    format!("{stem}-{:016x}{extension}", hasher.finish())
 }
 
-/// Python has no compile step, but a syntax error should still be CE, not RE: compile it in memory.
-fn check_python(source: &Path, version: &str) -> Result<Compiled, JudgeError> {
-    // Absolute: the program runs in a scratch folder, not where the judge was started.
-    let source = &std::fs::canonicalize(source).map_err(|e| JudgeError::io("find", source, e))?;
-    let script = "import sys; print(sys.executable); compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')";
+/// The real interpreter, not a wrapper script: a wrapper's own memory would be charged to the program.
+fn python_executable() -> Result<PathBuf, JudgeError> {
     let output = Command::new("python3")
-        .args(["-c", script])
-        .arg(source)
-        .output();
-    let output = output
-        .map_err(|e| JudgeError::new(format!("cannot run python3 ({}): {e}", version.trim())))?;
-    if !output.status.success() {
-        return Ok(Compiled::Failed {
-            message: first_lines(&output.stderr),
-        });
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .map_err(|e| JudgeError::new(format!("cannot run python3: {e}")))?;
+    let path = String::from_utf8_lossy(&output.stdout).trim().to_string();
+    if path.is_empty() {
+        return Err(JudgeError::new("python3 does not name its executable"));
     }
-    // The real interpreter, not a wrapper script: a wrapper's own memory would be charged to the program.
-    let interpreter = String::from_utf8_lossy(&output.stdout).trim().to_string();
-    let program = Program {
-        path: PathBuf::from(interpreter),
-        args: vec![OsString::from(source)],
-    };
-    Ok(Compiled::Ready {
-        program,
-        cached: false,
-    })
+    Ok(PathBuf::from(path))
 }
 
 fn first_lines(message: &[u8]) -> String {
@@ -205,13 +319,6 @@ fn first_lines(message: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("slidekit-compile-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        dir
-    }
 
     #[test]
     fn languages_come_from_the_extension() {
@@ -231,41 +338,26 @@ mod tests {
     }
 
     #[test]
-    fn a_c_program_is_built_once_then_cached_and_rebuilt_when_it_changes() {
-        let dir = scratch("c");
-        let source = dir.join("hello.c");
-        std::fs::write(&source, "int main(void) { return 0; }\n").expect("write");
-        let built =
-            |expect_cached: bool| match compile(&source, &dir.join("cache")).expect("gcc runs") {
-                Compiled::Ready { program, cached } => {
-                    assert_eq!(cached, expect_cached);
-                    assert!(program.path.is_file());
-                    program.path
-                }
-                Compiled::Failed { message } => panic!("{message}"),
-            };
-        let first = built(false);
-        assert_eq!(built(true), first);
-        std::fs::write(&source, "int main(void) { return 1; }\n").expect("write");
-        assert_ne!(built(false), first);
-        std::fs::remove_dir_all(dir).expect("clean up");
+    fn cache_names_change_with_the_bytes_and_keep_a_scripts_extension() {
+        let name = |text: &[u8], file: &str| cache_name(Path::new(file), text, "gcc 13", "gcc -O2");
+        assert_ne!(name(b"a", "x.c"), name(b"b", "x.c"));
+        assert_eq!(name(b"a", "x.c"), name(b"a", "x.c"));
+        assert!(name(b"a", "sol.py").starts_with("sol-") && name(b"a", "sol.py").ends_with(".py"));
     }
 
     #[test]
-    fn compile_errors_keep_the_compilers_first_lines() {
-        let dir = scratch("ce");
-        let source = dir.join("broken.c");
-        std::fs::write(&source, "int main(void) { return x; }\n").expect("write");
-        match compile(&source, &dir.join("cache")).expect("gcc runs") {
-            Compiled::Failed { message } => {
-                assert!(message.contains("undeclared"), "{message}")
-            }
-            Compiled::Ready { .. } => panic!("compiled"),
-        }
-        let script = dir.join("broken.py");
-        std::fs::write(&script, "def f(:\n").expect("write");
-        let result = compile(&script, &dir.join("cache")).expect("python3 runs");
-        assert!(matches!(result, Compiled::Failed { message } if message.contains("SyntaxError")));
+    fn a_tampered_cache_entry_is_not_intact() {
+        let dir = std::env::temp_dir().join(format!("slidekit-cache-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let (built, entry) = (dir.join("main"), dir.join("x-0123"));
+        std::fs::write(&built, b"binary").expect("write");
+        assert!(!is_intact(&entry));
+        save(&built, &entry).expect("saved");
+        assert!(is_intact(&entry));
+        std::fs::set_permissions(&entry, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .expect("chmod");
+        std::fs::write(&entry, b"garbage").expect("overwrite");
+        assert!(!is_intact(&entry));
         std::fs::remove_dir_all(dir).expect("clean up");
     }
 }

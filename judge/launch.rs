@@ -1,47 +1,53 @@
-//! The launcher: a small, freshly started judge process that runs one program under limits, watches its
-//! wall clock, reaps it and reports what it used on stdout.
+//! The launcher: a small, freshly started judge process that contains one run. It enters the sandbox
+//! (or falls back to a process group), starts the program as the tree of its PID namespace, lets the
+//! supervisor watch and measure it, and sends the judge a report followed by the program's output.
 //!
 //! It exists because a child's peak RSS (`ru_maxrss`) also counts the pages of the process that forked
 //! it: a program forked straight from the judge, which holds its reference tables, would be charged for
 //! them. Started anew, the launcher is small, so the figure is the program's own, give or take ~1 MiB.
 
-use crate::sys::{self, ChildLimits, Status};
+use crate::limits::Limits;
+use crate::outcome::{Measurement, Sandbox, Stop};
+use crate::sandbox::{self, Walls};
+use crate::status::{Status, SIGKILL};
+use crate::supervise::{supervise, Seen, Start};
+use crate::sys::{self, Forked};
+use crate::tree::Scope;
 use std::ffi::OsString;
-use std::fs::File;
-use std::io::{self, Write};
-use std::os::unix::process::CommandExt;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read, Seek, Write};
+use std::os::unix::fs::OpenOptionsExt;
+use std::os::unix::io::AsRawFd;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
 
 /// The hidden first argument that turns the judge binary into the launcher.
 pub const ARG: &str = "__launch";
 
-/// Everything the launcher needs, passed as its arguments in this order.
+/// The launcher's exit status when the sandbox cannot be built here: the judge retries without it.
+pub const UNAVAILABLE: i32 = 3;
+
+/// How much of the head and of the tail of a program's stderr comes back, bytes each.
+const STDERR_KEPT: u64 = 4096;
+
+const O_NONBLOCK: i32 = 0o4000;
+const O_NOFOLLOW: i32 = 0o400000;
+
+/// Everything the launcher needs, passed as its arguments.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Job {
-    pub limits: ChildLimits,
-    /// Wall-clock budget, milliseconds: past it the program's process group is killed.
-    pub wall_ms: u64,
-    pub stdin: PathBuf,
-    pub stdout: PathBuf,
-    pub stderr: PathBuf,
-    /// The program's working directory.
+    pub limits: Limits,
+    /// Try the namespace sandbox first.
+    pub sandbox: bool,
+    /// Give the program a fixed small environment (compilers keep the judge's).
+    pub clean_env: bool,
+    /// The program's stdin, a regular file; `None` is an empty input.
+    pub stdin: Option<PathBuf>,
+    /// The program's private working folder, fresh and empty.
     pub dir: PathBuf,
+    pub walls: Walls,
     pub program: PathBuf,
     pub args: Vec<OsString>,
-}
-
-/// What the launcher reports, one `key value` line each.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Report {
-    pub status: Status,
-    pub cpu_us: u64,
-    pub wall_us: u64,
-    pub peak_kib: u64,
-    /// The wall-clock watchdog killed the program.
-    pub wall_killed: bool,
 }
 
 impl Job {
@@ -49,147 +55,307 @@ impl Job {
     pub fn command(&self, judge: &Path) -> Command {
         let mut cmd = Command::new(judge);
         let l = &self.limits;
-        let numbers = [
-            l.address_space_bytes,
-            l.cpu_seconds,
-            l.file_bytes,
-            self.wall_ms,
-        ];
+        let numbers = [l.cpu_ms, l.memory_kib, l.output_bytes];
         cmd.arg(ARG).args(numbers.map(|n| n.to_string()));
-        let paths = [
-            &self.stdin,
-            &self.stdout,
-            &self.stderr,
-            &self.dir,
-            &self.program,
-        ];
-        cmd.args(paths).args(&self.args);
+        let flags = [self.sandbox, self.clean_env].map(|f| if f { "1" } else { "0" });
+        cmd.args(flags);
+        cmd.arg(self.stdin.as_deref().unwrap_or(Path::new("-")))
+            .arg(&self.dir);
+        for list in [&self.walls.hidden, &self.walls.read_only] {
+            cmd.arg(list.len().to_string()).args(list);
+        }
+        cmd.arg(&self.program).args(&self.args);
         cmd
     }
 
     fn from_args(args: &[OsString]) -> Option<Job> {
-        let number = |i: usize| args.get(i)?.to_str()?.parse().ok();
-        let path = |i: usize| args.get(i).map(PathBuf::from);
+        let mut args = args.iter();
+        let mut next = || args.next().cloned();
+        let mut number = || next()?.into_string().ok()?.parse::<u64>().ok();
+        let limits = Limits {
+            cpu_ms: number()?,
+            memory_kib: number()?,
+            output_bytes: number()?,
+        };
+        let (sandbox, clean_env) = (number()? == 1, number()? == 1);
+        let stdin = Some(PathBuf::from(next()?)).filter(|p| p != Path::new("-"));
+        let dir = PathBuf::from(next()?);
+        let mut list = || -> Option<Vec<PathBuf>> {
+            let n = next()?.into_string().ok()?.parse::<usize>().ok()?;
+            (0..n).map(|_| next().map(PathBuf::from)).collect()
+        };
+        let walls = Walls {
+            hidden: list()?,
+            read_only: list()?,
+        };
+        let program = PathBuf::from(next()?);
         Some(Job {
-            limits: ChildLimits {
-                address_space_bytes: number(0)?,
-                cpu_seconds: number(1)?,
-                file_bytes: number(2)?,
-            },
-            wall_ms: number(3)?,
-            stdin: path(4)?,
-            stdout: path(5)?,
-            stderr: path(6)?,
-            dir: path(7)?,
-            program: path(8)?,
-            args: args.get(9..)?.to_vec(),
+            limits,
+            sandbox,
+            clean_env,
+            stdin,
+            dir,
+            walls,
+            program,
+            args: args.cloned().collect(),
         })
     }
 }
 
-/// The launcher's `main`, given the arguments after [`ARG`]: exit 0 with a report, or 2 with a reason.
+/// The launcher's `main`, given the arguments after [`ARG`]: exit 0 with a report, [`UNAVAILABLE`]
+/// when the sandbox cannot be built, or 2 with a reason.
 pub fn main(args: &[OsString]) -> i32 {
     let Some(job) = Job::from_args(args) else {
         eprintln!("judge {ARG}: malformed arguments (this mode is for the judge's own use)");
         return 2;
     };
-    match launch(&job) {
-        Ok(report) => match io::stdout().lock().write_all(report.to_text().as_bytes()) {
-            Ok(()) => 0,
-            Err(_) => 2,
+    sys::catch_termination(); // Ctrl-C and the judge's death end the run's processes first
+    if !job.sandbox {
+        return match open_input(job.stdin.as_deref()) {
+            Ok(stdin) => contain(&job, stdin, Sandbox::ProcessGroup, Scope::Descendants),
+            Err(e) => failed(&job, e),
+        };
+    }
+    if let Err(sandbox::Unavailable(why)) = sandbox::enter() {
+        eprintln!("sandbox unavailable: {why}");
+        return UNAVAILABLE;
+    }
+    match sys::fork_process() {
+        Ok(Forked::Child) => std::process::exit(as_init(&job)),
+        Ok(Forked::Parent { child }) => match sys::wait_child(child) {
+            Ok(Status::Exited(code)) => code,
+            _ => 2,
         },
         Err(e) => {
-            eprintln!("cannot run {}: {e}", job.program.display());
-            2
+            eprintln!("sandbox unavailable: cannot fork into the PID namespace: {e}");
+            UNAVAILABLE
         }
     }
 }
 
-fn launch(job: &Job) -> io::Result<Report> {
-    sys::adopt_orphans()?; // a grandchild that escapes the process group still ends up ours
-    let mut cmd = Command::new(&job.program);
-    cmd.args(&job.args)
-        .current_dir(&job.dir) // not the project: the program must not find the tests' answers there
-        .stdin(File::open(&job.stdin)?)
-        .stdout(File::create(&job.stdout)?)
-        .stderr(File::create(&job.stderr)?)
-        .process_group(0); // its own group, so the watchdog can kill whatever it forks
-    sys::limit_child(&mut cmd, job.limits);
-    sys::die_with_parent(&mut cmd);
-    let started = Instant::now();
-    let pid = cmd.spawn()?.id();
-    let (done, watchdog) = watch(pid, Duration::from_millis(job.wall_ms));
-    let waited = sys::wait_child(pid);
-    let wall_us = started.elapsed().as_micros() as u64;
-    let _ = done.send(()); // the watchdog may have fired and gone already
-    sys::kill_group(pid); // anything the program forked dies with it
-    sys::kill_orphans(); // and whatever left the group
-    let fired = watchdog.join().unwrap_or(false);
-    let (status, usage) = waited?;
-    // A program that ended on its own just as the watchdog fired was not killed by it.
-    let wall_killed = fired && status == Status::Signaled(9);
-    Ok(Report {
-        status,
-        cpu_us: usage.cpu_us,
-        wall_us,
-        peak_kib: usage.peak_kib,
-        wall_killed,
-    })
+/// PID 1 of the run's namespace: dies with the launcher (taking the namespace with it), builds the
+/// walls, then contains the run.
+fn as_init(job: &Job) -> i32 {
+    // The launcher is outside our namespace, so our parent pid reads 0 while it lives.
+    if sys::die_with_parent_now(SIGKILL).is_err() || sys::parent_pid() != 0 {
+        return 2;
+    }
+    // Opened before the walls go up, which hide the tests: a program or script inside a hidden
+    // folder is passed as a descriptor.
+    let opened = open_input(job.stdin.as_deref()).and_then(|s| Ok((s, pass_hidden_files(job)?)));
+    let (stdin, passed) = match opened {
+        Ok(pair) => pair,
+        Err(e) => return failed(job, e),
+    };
+    if let Err(sandbox::Unavailable(why)) = sandbox::build(&job.walls, &job.dir) {
+        eprintln!("sandbox unavailable: {why}");
+        return UNAVAILABLE;
+    }
+    contain(&passed, stdin, Sandbox::Namespaces, Scope::Namespace)
 }
 
-/// Kills process group `pid` unless told to stop within `budget`; the thread returns whether it fired.
-fn watch(pid: u32, budget: Duration) -> (mpsc::Sender<()>, std::thread::JoinHandle<bool>) {
-    let (done, stop) = mpsc::channel::<()>();
-    let watchdog = std::thread::spawn(move || {
-        let fired = stop.recv_timeout(budget) == Err(mpsc::RecvTimeoutError::Timeout);
-        if fired {
-            sys::kill_group(pid);
+/// The job with every path in a hidden folder (the program, a script argument) replaced by
+/// `/proc/self/fd/N` of a descriptor opened now and kept open across exec.
+fn pass_hidden_files(job: &Job) -> io::Result<Job> {
+    let hidden = |path: &Path| job.walls.hidden.iter().any(|dir| path.starts_with(dir));
+    let pass = |path: &Path| -> io::Result<PathBuf> {
+        let file = File::open(path)?;
+        sys::keep_across_exec(file.as_raw_fd())?;
+        let fd = file.as_raw_fd();
+        std::mem::forget(file); // stays open for the program
+        Ok(PathBuf::from(format!("/proc/self/fd/{fd}")))
+    };
+    let mut passed = job.clone();
+    if hidden(&job.program) {
+        passed.program = pass(&job.program)?;
+    }
+    for arg in passed.args.iter_mut() {
+        if hidden(Path::new(arg)) {
+            *arg = pass(Path::new(arg))?.into_os_string();
         }
-        fired
-    });
-    (done, watchdog)
+    }
+    Ok(passed)
 }
 
-impl Report {
-    pub fn to_text(self) -> String {
-        let status = match self.status {
-            Status::Exited(code) => format!("exited {code}"),
-            Status::Signaled(signal) => format!("signaled {signal}"),
-        };
-        let (cpu, wall, peak, killed) = (
-            self.cpu_us,
-            self.wall_us,
-            self.peak_kib,
-            self.wall_killed as u8,
+fn failed(job: &Job, e: io::Error) -> i32 {
+    eprintln!("cannot run {}: {e}", job.program.display());
+    2
+}
+
+/// Runs the job in `mode` and writes the report and the outputs to stdout.
+fn contain(job: &Job, stdin: File, mode: Sandbox, scope: Scope) -> i32 {
+    let run = || -> io::Result<(Seen, Vec<u8>, Vec<u8>)> {
+        let (stdout, stderr) = (
+            unnamed_file(&job.dir, "stdout")?,
+            unnamed_file(&job.dir, "stderr")?,
         );
-        format!("status {status}\ncpu_us {cpu}\nwall_us {wall}\npeak_kib {peak}\nwall_killed {killed}\n")
+        let start = Start {
+            program: job.program.clone(),
+            args: job.args.clone(),
+            dir: job.dir.clone(),
+            stdin,
+            stdout: stdout.try_clone()?,
+            stderr: stderr.try_clone()?,
+            clean_env: job.clean_env,
+        };
+        let seen = supervise(start, job.limits, scope)?;
+        let out = read_back(stdout, job.limits.output_bytes.saturating_add(1))?;
+        Ok((seen, out, head_and_tail(stderr)?))
+    };
+    match run() {
+        Ok((seen, _, _)) if seen.interrupted => 2,
+        Ok((seen, out, err)) => {
+            let measured = Measurement {
+                status: seen.status,
+                cpu_ms: seen.cpu_us as f64 / 1000.0,
+                wall_ms: seen.wall_us as f64 / 1000.0,
+                peak_kib: seen.peak_kib,
+                stopped: seen.stopped,
+                sandbox: mode,
+            };
+            let mut stdout = io::stdout().lock();
+            let sent = stdout.write_all(&report(&measured, &out, &err));
+            i32::from(sent.and_then(|()| stdout.flush()).is_err()) * 2
+        }
+        Err(e) => failed(job, e),
+    }
+}
+
+/// A file the program writes to that has no name by the time it starts, so it cannot be replaced by a
+/// FIFO or a symlink; created exclusively, never through a link.
+fn unnamed_file(dir: &Path, name: &str) -> io::Result<File> {
+    let path = dir.join(name);
+    let file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create_new(true)
+        .custom_flags(O_NOFOLLOW)
+        .open(&path)?;
+    std::fs::remove_file(&path)?;
+    Ok(file)
+}
+
+/// Opens a test input, refusing anything but a regular file (a FIFO would block, a device never end).
+pub fn open_input(path: Option<&Path>) -> io::Result<File> {
+    let Some(path) = path else {
+        return File::open("/dev/null");
+    };
+    let file = OpenOptions::new()
+        .read(true)
+        .custom_flags(O_NONBLOCK)
+        .open(path)?;
+    if file.metadata()?.is_file() {
+        Ok(file)
+    } else {
+        let why = format!("{} is not a regular file", path.display());
+        Err(io::Error::new(io::ErrorKind::InvalidInput, why))
+    }
+}
+
+fn read_back(mut file: File, at_most: u64) -> io::Result<Vec<u8>> {
+    file.rewind()?;
+    let mut bytes = Vec::new();
+    file.take(at_most).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// The first and last [`STDERR_KEPT`] bytes, with a marker between when some were left out.
+fn head_and_tail(mut file: File) -> io::Result<Vec<u8>> {
+    let len = file.metadata()?.len();
+    if len <= 2 * STDERR_KEPT {
+        return read_back(file, len);
+    }
+    let mut kept = read_back(file.try_clone()?, STDERR_KEPT)?;
+    kept.extend_from_slice(b"\n[...]\n");
+    file.seek(io::SeekFrom::End(-(STDERR_KEPT as i64)))?;
+    file.take(STDERR_KEPT).read_to_end(&mut kept)?;
+    Ok(kept)
+}
+
+fn stop_name(stop: Option<Stop>) -> &'static str {
+    match stop {
+        None => "none",
+        Some(Stop::Cpu) => "cpu",
+        Some(Stop::Memory) => "memory",
+        Some(Stop::Wall) => "wall",
+    }
+}
+
+/// The report: `key value` lines, then the program's stdout and stderr, each after its length.
+fn report(m: &Measurement, stdout: &[u8], stderr: &[u8]) -> Vec<u8> {
+    let mut text = format!(
+        "status {}\ncpu_us {}\nwall_us {}\npeak_kib {}\nstopped {}\nsandbox {}\nstdout {}\n",
+        m.status.to_text(),
+        (m.cpu_ms * 1000.0).round() as u64,
+        (m.wall_ms * 1000.0).round() as u64,
+        m.peak_kib,
+        stop_name(m.stopped),
+        m.sandbox.name(),
+        stdout.len()
+    )
+    .into_bytes();
+    text.extend_from_slice(stdout);
+    text.extend_from_slice(format!("stderr {}\n", stderr.len()).as_bytes());
+    text.extend_from_slice(stderr);
+    text
+}
+
+/// A report read back: the measurement, the program's stdout and its stderr (head and tail).
+pub type Reported = (Measurement, Vec<u8>, Vec<u8>);
+
+/// Parses [`report`]'s bytes.
+pub fn parse_report(bytes: &[u8]) -> Option<Reported> {
+    let mut r = ReportReader { rest: bytes };
+    let status = Status::parse(&r.field("status")?)?;
+    let micros = |text: String| text.parse::<u64>().ok().map(|us| us as f64 / 1000.0);
+    let cpu_ms = micros(r.field("cpu_us")?)?;
+    let wall_ms = micros(r.field("wall_us")?)?;
+    let peak_kib = r.field("peak_kib")?.parse().ok()?;
+    let stopped = match r.field("stopped")?.as_str() {
+        "none" => None,
+        "cpu" => Some(Stop::Cpu),
+        "memory" => Some(Stop::Memory),
+        "wall" => Some(Stop::Wall),
+        _ => return None,
+    };
+    let sandbox = match r.field("sandbox")?.as_str() {
+        "namespaces" => Sandbox::Namespaces,
+        "process-group" => Sandbox::ProcessGroup,
+        _ => return None,
+    };
+    let stdout = r.block("stdout")?;
+    let stderr = r.block("stderr")?;
+    let measured = Measurement {
+        status,
+        cpu_ms,
+        wall_ms,
+        peak_kib,
+        stopped,
+        sandbox,
+    };
+    Some((measured, stdout, stderr))
+}
+
+struct ReportReader<'a> {
+    rest: &'a [u8],
+}
+
+impl ReportReader<'_> {
+    /// The value of the next line, which must be `key value`.
+    fn field(&mut self, key: &str) -> Option<String> {
+        let end = self.rest.iter().position(|&b| b == b'\n')?;
+        let text = std::str::from_utf8(&self.rest[..end]).ok()?;
+        self.rest = &self.rest[end + 1..];
+        let (k, v) = text.split_once(' ')?;
+        (k == key).then(|| v.to_string())
     }
 
-    pub fn parse(text: &str) -> Option<Report> {
-        let mut lines = text.lines().map(|line| line.split_once(' '));
-        let mut field = |key: &str| {
-            lines
-                .next()
-                .flatten()
-                .filter(|(k, _)| *k == key)
-                .map(|(_, v)| v)
-        };
-        let status = match field("status")?.split_once(' ')? {
-            ("exited", code) => Status::Exited(code.parse().ok()?),
-            ("signaled", signal) => Status::Signaled(signal.parse().ok()?),
-            _ => return None,
-        };
-        let cpu_us = field("cpu_us")?.parse().ok()?;
-        let wall_us = field("wall_us")?.parse().ok()?;
-        let peak_kib = field("peak_kib")?.parse().ok()?;
-        let wall_killed = field("wall_killed")? == "1";
-        Some(Report {
-            status,
-            cpu_us,
-            wall_us,
-            peak_kib,
-            wall_killed,
-        })
+    /// The bytes after a `key length` line.
+    fn block(&mut self, key: &str) -> Option<Vec<u8>> {
+        let len: usize = self.field(key)?.parse().ok()?;
+        let bytes = self.rest.get(..len)?.to_vec();
+        self.rest = &self.rest[len..];
+        Some(bytes)
     }
 }
 
@@ -198,40 +364,55 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_report_survives_its_text_form() {
-        for status in [Status::Exited(0), Status::Exited(3), Status::Signaled(11)] {
-            let report = Report {
-                status,
-                cpu_us: 1500,
-                wall_us: 2100,
-                peak_kib: 2700,
-                wall_killed: true,
-            };
-            assert_eq!(Report::parse(&report.to_text()), Some(report));
-        }
-        assert_eq!(Report::parse("status exited 0\ncpu_us x\n"), None);
+    fn a_report_survives_its_byte_form() {
+        let measured = Measurement {
+            status: Status::Signaled(9),
+            cpu_ms: 1.5,
+            wall_ms: 2.125,
+            peak_kib: 2700,
+            stopped: Some(Stop::Wall),
+            sandbox: Sandbox::ProcessGroup,
+        };
+        let bytes = report(&measured, b"ud\nstderr 3\n", b"oops\n");
+        let back = parse_report(&bytes);
+        assert_eq!(
+            back,
+            Some((measured, b"ud\nstderr 3\n".to_vec(), b"oops\n".to_vec()))
+        );
+        assert_eq!(parse_report(&bytes[..bytes.len() - 1]), None);
+        assert_eq!(parse_report(b"status exited 0\ncpu_us x\n"), None);
     }
 
     #[test]
     fn a_job_survives_its_arguments() {
         let job = Job {
-            limits: ChildLimits {
-                address_space_bytes: 1 << 30,
-                cpu_seconds: 2,
-                file_bytes: 1 << 26,
-            },
-            wall_ms: 3000,
-            stdin: "a.in".into(),
-            stdout: "out".into(),
-            stderr: "err".into(),
+            limits: crate::limits::DEFAULT,
+            sandbox: true,
+            clean_env: false,
+            stdin: Some("a.in".into()),
             dir: "scratch".into(),
+            walls: Walls {
+                hidden: vec!["cache".into(), "problems".into()],
+                read_only: vec!["/project".into()],
+            },
             program: "/usr/bin/python3".into(),
             args: vec!["sol.py".into(), "--flag".into()],
         };
         let cmd = job.command(Path::new("judge"));
         let args: Vec<OsString> = cmd.get_args().map(OsString::from).collect();
         assert_eq!(args[0], ARG);
-        assert_eq!(Job::from_args(&args[1..]), Some(job));
+        assert_eq!(Job::from_args(&args[1..]), Some(job.clone()));
         assert_eq!(Job::from_args(&args[1..6]), None);
+        let no_input = Job { stdin: None, ..job };
+        let cmd = no_input.command(Path::new("judge"));
+        let args: Vec<OsString> = cmd.get_args().map(OsString::from).collect();
+        assert_eq!(Job::from_args(&args[1..]), Some(no_input));
+    }
+
+    #[test]
+    fn only_regular_files_are_inputs() {
+        assert!(open_input(Some(Path::new("/dev/zero"))).is_err());
+        assert!(open_input(Some(Path::new("/nonexistent"))).is_err());
+        assert!(open_input(None).is_ok());
     }
 }

@@ -8,22 +8,25 @@ mod compile;
 mod error;
 mod json;
 mod launch;
+mod limits;
+mod outcome;
 mod problem;
 mod report;
 mod run;
+mod sandbox;
 mod session;
+mod status;
+mod supervise;
 mod sys;
 mod toml;
+mod tree;
 mod verdict;
-mod reference {
-    pub mod eight;
-    pub mod huarong;
-}
 
 use cli::{Command, JudgeOptions};
 use error::JudgeError;
-use report::{emit, ProblemRun};
-use run::Runner;
+use report::emit;
+use run::Launcher;
+use sandbox::Walls;
 use session::Session;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -82,7 +85,14 @@ fn judge(root: &Path, options: &JudgeOptions) -> Result<i32, JudgeError> {
     let target =
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
     let cache = target.join("judge");
-    let runner = Runner::new(cache.join(format!("run-{}", std::process::id())))?;
+    std::fs::create_dir_all(&cache).map_err(|e| JudgeError::io("create", &cache, e))?;
+    let cache = absolute(&cache)?;
+    // Programs must not read the compiled reference solutions or the tests' answers, nor change the project.
+    let walls = Walls {
+        hidden: vec![cache.clone(), absolute(&root.join("problems"))?],
+        read_only: vec![absolute(root)?],
+    };
+    let launcher = Launcher::new(!options.no_sandbox, walls)?;
     let color = !options.no_color
         && std::env::var_os("NO_COLOR").is_none()
         && std::io::stdout().is_terminal();
@@ -90,7 +100,7 @@ fn judge(root: &Path, options: &JudgeOptions) -> Result<i32, JudgeError> {
         root,
         options,
         cache: &cache,
-        runner: &runner,
+        launcher: &launcher,
         color,
     };
     let mut runs = Vec::new();
@@ -102,12 +112,9 @@ fn judge(root: &Path, options: &JudgeOptions) -> Result<i32, JudgeError> {
     } else {
         emit(&report::summary(&runs));
     }
-    let code = if runs.iter().any(ProblemRun::has_broken_tests) {
-        2
-    } else if runs.iter().all(ProblemRun::all_accepted) {
-        0
-    } else {
-        1
-    };
-    Ok(code)
+    Ok(outcome::exit_code(&runs))
+}
+
+fn absolute(path: &Path) -> Result<PathBuf, JudgeError> {
+    std::fs::canonicalize(path).map_err(|e| JudgeError::io("find", path, e))
 }

@@ -1,8 +1,7 @@
 //! A problem folder: `problems/<name>/problem.toml` and its tests, each `.in` with an optional `.ans`.
 
-use crate::cli::{MAX_MEMORY_MIB, MAX_TIME_MS};
 use crate::error::JudgeError;
-use crate::run::Limits;
+use crate::limits::{Limits, DEFAULT, MAX_MEMORY_MIB, MAX_TIME_MS};
 use crate::toml::{self, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -75,9 +74,17 @@ fn from_table(
         None => Ok(default),
     };
     let limits = Limits {
-        cpu_ms: take_number("time_limit_ms", 1000, MAX_TIME_MS)?,
-        memory_kib: take_number("memory_limit_kib", 65536, MAX_MEMORY_MIB * 1024)?,
-        output_bytes: take_number("output_limit_kib", 65536, MAX_MEMORY_MIB * 1024)? * 1024,
+        cpu_ms: take_number("time_limit_ms", DEFAULT.cpu_ms, MAX_TIME_MS)?,
+        memory_kib: take_number(
+            "memory_limit_kib",
+            DEFAULT.memory_kib,
+            MAX_MEMORY_MIB * 1024,
+        )?,
+        output_bytes: take_number(
+            "output_limit_kib",
+            DEFAULT.output_bytes / 1024,
+            MAX_MEMORY_MIB * 1024,
+        )? * 1024,
     };
     if let Some(key) = table.keys().next() {
         return Err(format!("unknown key `{key}`"));

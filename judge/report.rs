@@ -1,96 +1,25 @@
 //! Renders results: the table (a row as each test finishes), the summary line, and the JSON document.
 //! It only formats; every number and verdict comes decided.
 
-use crate::check::Cost;
 use crate::json::Json;
-use crate::run::Limits;
-use crate::sys::{signal_name, Status};
-use crate::verdict::{Finding, Verdict};
+use crate::outcome::{Compile, Finding, ProblemRun, TestRun, Verdict};
+use crate::status::{signal_name, Status};
+use std::io::{IsTerminal, Write};
 
 /// Writes to stdout and flushes, so rows appear as tests finish. A closed stdout (`judge | head`) is
 /// the reader's choice, not a failure: the judge carries on and its exit status still tells.
 pub fn emit(text: &str) {
-    use std::io::Write;
     let mut stdout = std::io::stdout().lock();
     let _ = stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush());
 }
 
-/// One submission judged on one problem.
-#[derive(Debug)]
-pub struct ProblemRun {
-    pub problem: String,
-    pub submission: String,
-    /// The compiler's command line, e.g. `rustc --edition 2021 -O`.
-    pub compiler: String,
-    pub compile: Compile,
-    pub limits: Limits,
-    pub tests: Vec<TestRun>,
-}
-
-#[derive(Debug)]
-pub enum Compile {
-    Built { cached: bool },
-    Failed { message: String },
-}
-
-/// Heads of a test's input, and of the program's output and stderr, for `-v`.
-#[derive(Debug, Default)]
-pub struct Detail {
-    pub input: String,
-    pub output: String,
-    pub stderr: String,
-}
-
-#[derive(Debug)]
-pub struct TestRun {
-    pub name: String,
-    pub finding: Finding,
-    /// What the run used; `None` if the test was found broken before running.
-    pub usage: Option<Usage>,
-    pub cost: Option<Cost>,
-    /// The judge's whole handling of the test (run, read, check), milliseconds.
-    pub judge_ms: f64,
-    pub detail: Detail,
-}
-
-impl TestRun {
-    /// A test that did not run: broken, or its submission did not compile.
-    pub fn not_run(name: &str, finding: Finding, detail: Detail) -> TestRun {
-        TestRun {
-            name: name.to_string(),
-            finding,
-            usage: None,
-            cost: None,
-            judge_ms: 0.0,
-            detail,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy)]
-pub struct Usage {
-    pub cpu_ms: f64,
-    pub wall_ms: f64,
-    pub peak_kib: u64,
-    pub status: Status,
-}
-
-impl ProblemRun {
-    fn accepted(&self) -> usize {
-        self.tests.iter().filter(|t| t.finding.accepted()).count()
-    }
-
-    /// Every test accepted, and it compiled.
-    pub fn all_accepted(&self) -> bool {
-        matches!(self.compile, Compile::Built { .. }) && self.accepted() == self.tests.len()
-    }
-
-    pub fn has_broken_tests(&self) -> bool {
-        self.tests
-            .iter()
-            .any(|t| matches!(t.finding, Finding::TestError(_)))
+/// A transient line on stderr while a test runs, only when a person is watching; `""` clears it.
+pub fn progress(text: &str) {
+    let mut stderr = std::io::stderr();
+    if stderr.is_terminal() {
+        let _ = write!(stderr, "\r\x1b[K{text}");
     }
 }
 
@@ -126,7 +55,7 @@ impl Table {
     pub fn row(&self, test: &TestRun) -> String {
         let code = test.finding.code();
         let verdict = self.paint(color_of(&test.finding), &format!("{code:7}"));
-        let usage = test.usage.map_or(format!("{:>27}", "-"), |u| {
+        let usage = test.measured.map_or(format!("{:>27}", "-"), |u| {
             format!("{:8.1} {:8.1} {:>10}", u.cpu_ms, u.wall_ms, mib(u.peak_kib))
         });
         let cost = test
@@ -153,6 +82,14 @@ impl Table {
             }
         }
         row
+    }
+
+    /// After the rows, with `-v`: how the runs were contained.
+    pub fn footer(&self, run: &ProblemRun) -> String {
+        match run.sandbox() {
+            Some(sandbox) if self.verbose => format!("  sandbox: {}\n", sandbox.name()),
+            _ => String::new(),
+        }
     }
 
     pub fn compile_error(&self, message: &str) -> String {
@@ -280,7 +217,7 @@ fn test_json(test: &TestRun) -> Json {
         Finding::Verdict { reason, .. } => Json::text(reason.as_deref()),
         Finding::TestError(_) => Json::Null,
     };
-    let u = test.usage;
+    let u = test.measured;
     Json::Object(vec![
         ("name", Json::String(test.name.clone())),
         ("verdict", verdict),
@@ -290,6 +227,10 @@ fn test_json(test: &TestRun) -> Json {
         ("wall_ms", number(u.map(|u| u.wall_ms))),
         ("peak_kib", number(u.map(|u| u.peak_kib as f64))),
         ("exit", u.map_or(Json::Null, |u| exit_json(u.status))),
+        (
+            "sandbox",
+            u.map_or(Json::Null, |u| Json::String(u.sandbox.name().into())),
+        ),
         ("moves", number(test.cost.map(|c| c.moves as f64))),
         ("optimum", number(test.cost.map(|c| c.optimum as f64))),
         ("judge_ms", Json::Number(test.judge_ms)),
@@ -312,13 +253,17 @@ fn exit_json(status: Status) -> Json {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::Limits;
+    use crate::outcome::{Cost, Detail, Measurement, Sandbox};
 
     fn test_run(name: &str, finding: Finding, cost: Option<Cost>) -> TestRun {
-        let usage = Some(Usage {
+        let measured = Some(Measurement {
             cpu_ms: 1.25,
             wall_ms: 2.5,
             peak_kib: 2048,
             status: Status::Exited(0),
+            stopped: None,
+            sandbox: Sandbox::Namespaces,
         });
         let detail = Detail {
             input: "2 3 4".into(),
@@ -328,7 +273,7 @@ mod tests {
         TestRun {
             name: name.into(),
             finding,
-            usage,
+            measured,
             cost,
             judge_ms: 4.0,
             detail,

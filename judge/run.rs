@@ -1,42 +1,17 @@
-//! Runs one program on one test input under limits, through the launcher, and measures it. It never
-//! decides a verdict: that is `verdict`'s job.
+//! Runs one program on one test input through a launcher, each run in a fresh private folder under
+//! the system's temp dir, and brings back what it measured. It never decides a verdict.
 
 use crate::error::JudgeError;
-use crate::launch::{Job, Report};
-use crate::sys::{self, ChildLimits, Status};
+use crate::launch::{self, Job};
+use crate::limits::Limits;
+use crate::outcome::Measurement;
+use crate::sandbox::Walls;
+use crate::sys;
+use std::cell::Cell;
 use std::ffi::OsString;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-
-/// How much of a program's stderr is kept, bytes.
-const STDERR_KEPT: u64 = 4096;
-
-/// The limits a test runs under.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    /// CPU time (user + system), milliseconds.
-    pub cpu_ms: u64,
-    /// Peak resident memory, KiB.
-    pub memory_kib: u64,
-    /// Standard output, bytes.
-    pub output_bytes: u64,
-}
-
-impl Limits {
-    /// Address space, bytes: twice the memory limit plus 64 MiB, so that a runaway allocation fails
-    /// fast without failing programs that merely reserve more than they touch.
-    pub fn address_space_bytes(&self) -> u64 {
-        self.memory_kib
-            .saturating_mul(2048)
-            .saturating_add(64 << 20)
-    }
-
-    /// Wall clock, milliseconds: twice the CPU limit plus a second, so that a program that sleeps or
-    /// blocks is stopped, while a busy machine does not stop a program that computes.
-    pub fn wall_ms(&self) -> u64 {
-        self.cpu_ms.saturating_mul(2).saturating_add(1000)
-    }
-}
+use std::process::Stdio;
 
 /// A runnable submission: an executable and its arguments (an interpreter and the script, say).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,102 +20,196 @@ pub struct Program {
     pub args: Vec<OsString>,
 }
 
-/// What one run did.
+/// What one run did and wrote.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Outcome {
-    pub status: Status,
-    /// CPU time, user + system, milliseconds.
-    pub cpu_ms: f64,
-    /// Wall time from spawn to reap, milliseconds.
-    pub wall_ms: f64,
-    /// Peak resident set size, KiB.
-    pub peak_kib: u64,
-    /// The wall-clock watchdog killed it.
-    pub wall_killed: bool,
-    /// It tried to write more than the output limit.
+pub struct Execution {
+    pub measured: Measurement,
+    /// It wrote more than the output limit (only the limit and one byte came back).
     pub output_exceeded: bool,
     pub stdout: Vec<u8>,
-    /// The start of its stderr (at most 4 KiB), lossily decoded.
+    /// The head and tail of its stderr (4 KiB each), lossily decoded.
     pub stderr: String,
 }
 
-/// Runs programs through launchers, with a scratch folder for their output that it removes when dropped.
-pub struct Runner {
-    judge: PathBuf,
-    scratch: PathBuf,
-}
-
-impl Runner {
-    pub fn new(scratch: PathBuf) -> Result<Self, JudgeError> {
-        let judge = std::env::current_exe()
-            .map_err(|e| JudgeError::new(format!("cannot find the judge's own binary: {e}")))?;
-        std::fs::create_dir_all(&scratch).map_err(|e| JudgeError::io("create", &scratch, e))?;
-        Ok(Runner { judge, scratch })
-    }
-
-    /// Runs `program` with `input` as stdin under `limits`.
-    pub fn run(
+/// Runs a program on a test; the judge's sessions talk to it through this trait, so they can be
+/// tested with a runner that returns chosen executions.
+pub trait Runner {
+    fn run(
         &self,
         program: &Program,
         input: &Path,
         limits: &Limits,
-    ) -> Result<Outcome, JudgeError> {
-        let job = Job {
-            limits: ChildLimits {
-                address_space_bytes: limits.address_space_bytes(),
-                cpu_seconds: limits.cpu_ms / 1000 + 2, // a backstop: TLE is decided on measured CPU
-                file_bytes: limits.output_bytes.saturating_add(1), // writing past the limit is what fails
-            },
-            wall_ms: limits.wall_ms(),
-            stdin: input.to_path_buf(),
-            stdout: self.scratch.join("stdout"),
-            stderr: self.scratch.join("stderr"),
-            dir: self.scratch.clone(),
+    ) -> Result<Execution, JudgeError>;
+}
+
+/// The real runner: launchers, private folders, the sandbox when the machine allows it.
+pub struct Launcher {
+    judge: PathBuf,
+    /// This judge's folder under the temp dir; each run gets a fresh folder inside.
+    scratch: PathBuf,
+    runs: Cell<u64>,
+    /// Still trying the namespace sandbox (off by choice, or after it proved unavailable).
+    sandbox: Cell<bool>,
+    walls: Walls,
+}
+
+/// The prefix of every judge's folder in the temp dir; the rest is the judge's pid.
+const SCRATCH_PREFIX: &str = "slidekit-judge-";
+
+impl Launcher {
+    pub fn new(sandbox: bool, walls: Walls) -> Result<Self, JudgeError> {
+        let judge = std::env::current_exe()
+            .map_err(|e| JudgeError::new(format!("cannot find the judge's own binary: {e}")))?;
+        remove_stale_scratch();
+        let scratch = std::env::temp_dir().join(format!("{SCRATCH_PREFIX}{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&scratch);
+        create_private(&scratch)?;
+        Ok(Launcher {
+            judge,
+            scratch,
+            runs: Cell::new(0),
+            sandbox: Cell::new(sandbox),
+            walls,
+        })
+    }
+
+    /// A fresh private folder for one run (or one compilation), removed by [`Launcher::clean`].
+    pub fn fresh_dir(&self) -> Result<PathBuf, JudgeError> {
+        self.runs.set(self.runs.get() + 1);
+        let dir = self.scratch.join(format!("run-{}", self.runs.get()));
+        create_private(&dir)?;
+        Ok(dir)
+    }
+
+    /// Runs `program` in `dir` with `stdin` under `limits`; `clean_env` gives it the fixed small
+    /// environment of a submission rather than the judge's own (which compilers need).
+    pub fn execute(
+        &self,
+        program: &Program,
+        stdin: Option<&Path>,
+        dir: &Path,
+        limits: &Limits,
+        clean_env: bool,
+    ) -> Result<Execution, JudgeError> {
+        let mut job = Job {
+            limits: *limits,
+            sandbox: self.sandbox.get(),
+            clean_env,
+            stdin: stdin.map(Path::to_path_buf),
+            dir: dir.to_path_buf(),
+            walls: self.walls.clone(),
             program: program.path.clone(),
             args: program.args.clone(),
         };
-        let report = self.launch(&job)?;
-        let stdout =
-            std::fs::read(&job.stdout).map_err(|e| JudgeError::io("read", &job.stdout, e))?;
-        // Only stdout counts: a program killed by SIGXFSZ for a huge stderr is a crash, not OLE.
-        let exceeded = stdout.len() as u64 > limits.output_bytes;
-        Ok(Outcome {
-            status: report.status,
-            cpu_ms: report.cpu_us as f64 / 1000.0,
-            wall_ms: report.wall_us as f64 / 1000.0,
-            peak_kib: report.peak_kib,
-            wall_killed: report.wall_killed,
-            output_exceeded: exceeded,
+        let reported = match self.launch(&job)? {
+            Some(reported) => reported,
+            None => {
+                self.sandbox.set(false); // the machine does not allow it: the fallback from now on
+                job.sandbox = false;
+                self.launch(&job)?
+                    .ok_or_else(|| JudgeError::new("the launcher failed"))?
+            }
+        };
+        let (measured, stdout, stderr) = reported;
+        Ok(Execution {
+            measured,
+            output_exceeded: stdout.len() as u64 > limits.output_bytes,
             stdout,
-            stderr: read_head(&job.stderr)?,
+            stderr: String::from_utf8_lossy(&stderr).into_owned(),
         })
     }
 
-    fn launch(&self, job: &Job) -> Result<Report, JudgeError> {
+    /// One launcher; `Ok(None)` when the sandbox proved unavailable.
+    fn launch(&self, job: &Job) -> Result<Option<launch::Reported>, JudgeError> {
         let mut command = job.command(&self.judge);
-        sys::die_with_parent(&mut command); // if the judge is killed (Ctrl-C), its launcher goes too
-        let output = command
-            .output()
+        command
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        sys::die_with_parent(&mut command); // if the judge is killed, its launcher goes too
+        let mut child = command
+            .spawn()
             .map_err(|e| JudgeError::io("start", &self.judge, e))?;
-        let text = String::from_utf8_lossy(&output.stdout);
-        Report::parse(&text).ok_or_else(|| {
-            let why = String::from_utf8_lossy(&output.stderr);
-            JudgeError::new(format!("the launcher failed: {}", why.trim()))
-        })
+        // Bounded: the report, at most the output limit and a byte, and the stderr's head and tail.
+        let bound = job.limits.output_bytes.saturating_add(64 << 10);
+        let mut bytes = Vec::new();
+        let mut why = String::new();
+        if let Some(out) = child.stdout.take() {
+            let _ = out.take(bound).read_to_end(&mut bytes);
+        }
+        if let Some(err) = child.stderr.take() {
+            let _ = err.take(4096).read_to_string(&mut why);
+        }
+        let status = child
+            .wait()
+            .map_err(|e| JudgeError::io("wait for", &self.judge, e))?;
+        if status.code() == Some(launch::UNAVAILABLE) {
+            return Ok(None);
+        }
+        let reported = launch::parse_report(&bytes);
+        reported
+            .map(Some)
+            .ok_or_else(|| JudgeError::new(format!("the launcher failed: {}", why.trim())))
+    }
+
+    /// Removes a run's folder, whatever the program left in it.
+    pub fn clean(&self, dir: &Path) {
+        remove_all(dir);
     }
 }
 
-impl Drop for Runner {
+impl Runner for Launcher {
+    fn run(
+        &self,
+        program: &Program,
+        input: &Path,
+        limits: &Limits,
+    ) -> Result<Execution, JudgeError> {
+        let dir = self.fresh_dir()?;
+        let ran = self.execute(program, Some(input), &dir, limits, true);
+        self.clean(&dir);
+        ran
+    }
+}
+
+impl Drop for Launcher {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.scratch); // only our own scratch files; nothing to report
+        remove_all(&self.scratch);
     }
 }
 
-fn read_head(path: &Path) -> Result<String, JudgeError> {
-    let file = std::fs::File::open(path).map_err(|e| JudgeError::io("read", path, e))?;
-    let mut head = Vec::new();
-    file.take(STDERR_KEPT)
-        .read_to_end(&mut head)
-        .map_err(|e| JudgeError::io("read", path, e))?;
-    Ok(String::from_utf8_lossy(&head).into_owned())
+fn create_private(dir: &Path) -> Result<(), JudgeError> {
+    use std::os::unix::fs::DirBuilderExt;
+    std::fs::DirBuilder::new()
+        .mode(0o700)
+        .create(dir)
+        .map_err(|e| JudgeError::io("create", dir, e))
+}
+
+/// Removes a folder even where a program took away the write permission of something inside.
+fn remove_all(dir: &Path) {
+    if std::fs::remove_dir_all(dir).is_ok() || !dir.exists() {
+        return;
+    }
+    let _ = std::process::Command::new("chmod")
+        .args(["-R", "u+rwx"])
+        .arg(dir)
+        .status();
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Removes the folders of judges that are no longer running (killed before they could clean up).
+fn remove_stale_scratch() {
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.filter_map(|e| e.ok()) {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix(SCRATCH_PREFIX)) else {
+            continue;
+        };
+        if !Path::new("/proc").join(pid).exists() {
+            remove_all(&entry.path());
+        }
+    }
 }

@@ -1,24 +1,30 @@
 //! Judges one submission on one problem: compile it, then for each test check the test's own data,
 //! run the program, decide the verdict, and stream the table's rows.
 
-use crate::check::{self, compare_expected, Checked, Checker};
+use crate::check::{self, compare_expected, Checker};
 use crate::cli::JudgeOptions;
 use crate::compile::{self, Compiled, Language};
 use crate::error::JudgeError;
+use crate::launch::open_input;
+use crate::limits::{self, Limits};
+use crate::outcome::{Compile, Cost, Detail, Finding, ProblemRun, TestRun, Verdict};
 use crate::problem::{self, Problem, Test};
-use crate::report::{emit, Compile, Detail, ProblemRun, Table, TestRun, Usage};
-use crate::run::{Limits, Program, Runner};
-use crate::verdict::{self, Finding, Verdict};
-use std::io::{IsTerminal, Write};
+use crate::report::{self, emit, Table};
+use crate::run::{Execution, Launcher, Program, Runner};
+use crate::verdict;
+use std::io::Read;
 use std::path::Path;
 use std::time::Instant;
+
+/// The largest test input or `.ans` read, bytes: a test is data for a puzzle, not a disk image.
+const MAX_TEST_BYTES: u64 = 64 << 20;
 
 /// What judging needs from the command line and the machine.
 pub struct Session<'a> {
     pub root: &'a Path,
     pub options: &'a JudgeOptions,
     pub cache: &'a Path,
-    pub runner: &'a Runner,
+    pub launcher: &'a Launcher,
     pub color: bool,
 }
 
@@ -31,45 +37,45 @@ impl Session<'_> {
             None => (self.root.join(&problem.solution), problem.solution.clone()),
         };
         let compiler = Language::of(&source)?.describe();
-        let compiled = compile::compile(&source, self.cache)?;
-        let compile = match &compiled {
-            Compiled::Ready { cached, .. } => Compile::Built { cached: *cached },
-            Compiled::Failed { message } => Compile::Failed {
-                message: message.clone(),
-            },
-        };
-        let (submission, limits) = (shown.display().to_string(), self.limits(problem.limits));
+        let caps = limits::COMPILE.overridden(
+            self.options.compile_time_limit_ms,
+            self.options.compile_memory_limit_mib,
+        );
+        let compiled = compile::compile(&source, self.cache, self.launcher, &caps)?;
+        let limits = problem
+            .limits
+            .overridden(self.options.time_limit_ms, self.options.memory_limit_mib);
         let mut run = ProblemRun {
             problem: problem.name.clone(),
-            submission,
+            submission: shown.display().to_string(),
             compiler,
-            compile,
+            compile: Compile::Built { cached: false },
             limits,
             tests: Vec::new(),
         };
-        let name_width = tests.iter().map(|t| t.name.len()).max().unwrap_or(4).max(4);
         let table = Table {
             color: self.color,
             verbose: self.options.verbose,
-            name_width,
+            name_width: tests.iter().map(|t| t.name.len()).max().unwrap_or(4).max(4),
         };
-        self.show(&table.header(&run, tests.len()));
         match compiled {
-            Compiled::Ready { program, .. } => {
-                run.tests = self.judge_tests(
-                    problem,
-                    &tests,
-                    (&program, &limits),
-                    &table,
-                    checker.as_ref(),
-                )?
+            Compiled::Ready { program, cached } => {
+                run.compile = Compile::Built { cached };
+                self.show(&table.header(&run, tests.len()));
+                let judge = TestJudge {
+                    runner: self.launcher,
+                    checker: checker.as_ref(),
+                    program: &program,
+                    limits,
+                };
+                run.tests = self.judge_tests(&judge, &problem.name, &tests, &table)?;
+                self.show(&table.footer(&run));
             }
             Compiled::Failed { message } => {
+                self.show(&table.header(&run, tests.len()));
                 self.show(&table.compile_error(&message));
-                let not_compiled = Finding::Verdict {
-                    verdict: Verdict::CompileError,
-                    reason: None,
-                };
+                run.compile = Compile::Failed { message };
+                let not_compiled = Finding::verdict(Verdict::CompileError, None);
                 run.tests = tests
                     .iter()
                     .map(|t| TestRun::not_run(&t.name, not_compiled.clone(), Detail::default()))
@@ -81,111 +87,25 @@ impl Session<'_> {
 
     fn judge_tests(
         &self,
-        problem: &Problem,
+        judge: &TestJudge,
+        problem: &str,
         tests: &[Test],
-        (program, limits): (&Program, &Limits),
         table: &Table,
-        checker: &dyn Checker,
     ) -> Result<Vec<TestRun>, JudgeError> {
         let mut results = Vec::new();
         for (i, test) in tests.iter().enumerate() {
-            self.progress(&format!(
-                "{} {}/{}: {}",
-                problem.name,
+            report::progress(&format!(
+                "{problem} {}/{}: {}",
                 i + 1,
                 tests.len(),
                 test.name
             ));
-            let result = self.judge_test(program, test, limits, checker)?;
-            self.progress("");
+            let result = judge.judge_test(test)?;
+            report::progress("");
             self.show(&table.row(&result));
             results.push(result);
         }
         Ok(results)
-    }
-
-    fn limits(&self, problem: Limits) -> Limits {
-        let memory_kib = self
-            .options
-            .memory_limit_mib
-            .map_or(problem.memory_kib, |mib| mib * 1024);
-        let cpu_ms = self.options.time_limit_ms.unwrap_or(problem.cpu_ms);
-        Limits {
-            cpu_ms,
-            memory_kib,
-            output_bytes: problem.output_bytes,
-        }
-    }
-
-    /// Checks the test's own data first (a broken test is never a verdict), then runs and checks.
-    fn judge_test(
-        &self,
-        program: &Program,
-        test: &Test,
-        limits: &Limits,
-        checker: &dyn Checker,
-    ) -> Result<TestRun, JudgeError> {
-        let input =
-            std::fs::read(&test.input).map_err(|e| JudgeError::io("read", &test.input, e))?;
-        let broken = |why: String| {
-            let detail = Detail {
-                input: check::head(&input),
-                ..Detail::default()
-            };
-            TestRun::not_run(&test.name, Finding::TestError(why), detail)
-        };
-        if let Err(why) = test_data(test, &input, checker)? {
-            return Ok(broken(why));
-        }
-        // Timed from here: the reference's one-time table and the test's own optima are not overhead.
-        let started = Instant::now();
-        let outcome = self.runner.run(program, &test.input, limits)?;
-        let (finding, cost) = match verdict::from_run(&outcome, limits) {
-            Some((verdict, reason)) => (
-                Finding::Verdict {
-                    verdict,
-                    reason: Some(reason),
-                },
-                None,
-            ),
-            None => match checker.check(&input, &outcome.stdout) {
-                Checked::Accepted(cost) => (
-                    Finding::Verdict {
-                        verdict: Verdict::Accepted,
-                        reason: None,
-                    },
-                    Some(cost),
-                ),
-                Checked::Wrong { reason, cost } => (
-                    Finding::Verdict {
-                        verdict: Verdict::WrongAnswer,
-                        reason: Some(reason),
-                    },
-                    cost,
-                ),
-                Checked::BadTest(why) => return Ok(broken(why)),
-            },
-        };
-        let usage = Usage {
-            cpu_ms: outcome.cpu_ms,
-            wall_ms: outcome.wall_ms,
-            peak_kib: outcome.peak_kib,
-            status: outcome.status,
-        };
-        let detail = Detail {
-            input: check::head(&input),
-            output: check::head(&outcome.stdout),
-            stderr: check::head(outcome.stderr.as_bytes()),
-        };
-        let judge_ms = started.elapsed().as_secs_f64() * 1000.0;
-        Ok(TestRun {
-            name: test.name.clone(),
-            finding,
-            usage: Some(usage),
-            cost,
-            judge_ms,
-            detail,
-        })
     }
 
     fn show(&self, text: &str) {
@@ -193,29 +113,257 @@ impl Session<'_> {
             emit(text);
         }
     }
+}
 
-    /// A transient line on stderr while a test runs, only when a person is watching.
-    fn progress(&self, text: &str) {
-        let mut stderr = std::io::stderr();
-        if stderr.is_terminal() {
-            let _ = write!(stderr, "\r\x1b[K{text}");
+/// Judges tests one at a time: one program, its limits, a checker, and whatever runs programs.
+pub struct TestJudge<'a> {
+    pub runner: &'a dyn Runner,
+    pub checker: &'a dyn Checker,
+    pub program: &'a Program,
+    pub limits: Limits,
+}
+
+impl TestJudge<'_> {
+    /// Checks the test's own data first (a broken test is never a verdict), then runs and checks.
+    pub fn judge_test(&self, test: &Test) -> Result<TestRun, JudgeError> {
+        let (input, optima) = match read_test(test, self.checker) {
+            Ok(data) => data,
+            Err(why) => return Ok(broken(test, why, b"")),
+        };
+        // Timed from here: the reference's one-time table and the test's own optima are not overhead.
+        let started = Instant::now();
+        let ran = self.runner.run(self.program, &test.input, &self.limits)?;
+        let (finding, cost) = match self.decide(&ran, &input, &optima) {
+            Ok(decided) => decided,
+            Err(why) => return Ok(broken(test, why, &input)),
+        };
+        let detail = Detail {
+            input: check::head(&input),
+            output: check::head(&ran.stdout),
+            stderr: check::head(ran.stderr.as_bytes()),
+        };
+        Ok(TestRun {
+            name: test.name.clone(),
+            finding,
+            measured: Some(ran.measured),
+            cost,
+            judge_ms: started.elapsed().as_secs_f64() * 1000.0,
+            detail,
+        })
+    }
+
+    /// A broken limit decides first; else the checker; `Err` when the checker finds the test broken.
+    fn decide(
+        &self,
+        ran: &Execution,
+        input: &[u8],
+        optima: &[Option<u64>],
+    ) -> Result<(Finding, Option<Cost>), String> {
+        match verdict::from_run(ran, &self.limits) {
+            Some((verdict, reason)) => Ok((Finding::verdict(verdict, Some(reason)), None)),
+            None => verdict::from_check(self.checker.check(input, &ran.stdout, optima)),
         }
     }
 }
 
-/// `Ok(Err(why))` when the input is malformed or its `.ans` disagrees with the reference.
-fn test_data(
-    test: &Test,
-    input: &[u8],
-    checker: &dyn Checker,
-) -> Result<Result<(), String>, JudgeError> {
-    let optima = match checker.optima(input) {
-        Ok(optima) => optima,
-        Err(e) => return Ok(Err(format!("input {e}"))),
+fn broken(test: &Test, why: String, input: &[u8]) -> TestRun {
+    let detail = Detail {
+        input: check::head(input),
+        ..Detail::default()
     };
-    let Some(ans) = &test.answer else {
-        return Ok(Ok(()));
-    };
-    let expected = std::fs::read_to_string(ans).map_err(|e| JudgeError::io("read", ans, e))?;
-    Ok(compare_expected(&expected, &optima))
+    TestRun::not_run(&test.name, Finding::TestError(why), detail)
+}
+
+/// The test's input and its optima by the reference, checked against its `.ans`; `Err(why)` when the
+/// test is broken (unreadable, not a regular file, too large, malformed, or the `.ans` disagrees).
+fn read_test(test: &Test, checker: &dyn Checker) -> Result<(Vec<u8>, Vec<Option<u64>>), String> {
+    let input = read_bounded(&test.input)?;
+    let optima = checker.optima(&input).map_err(|e| format!("input {e}"))?;
+    if let Some(ans) = &test.answer {
+        let expected = read_bounded(ans)?;
+        compare_expected(&String::from_utf8_lossy(&expected), &optima)?;
+    }
+    Ok((input, optima))
+}
+
+fn read_bounded(path: &Path) -> Result<Vec<u8>, String> {
+    let why = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let file = open_input(Some(path)).map_err(why)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_TEST_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(why)?;
+    if bytes.len() as u64 > MAX_TEST_BYTES {
+        return Err(format!("{} is larger than 64 MiB", path.display()));
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::Optima;
+    use crate::outcome::{Checked, Measurement, Sandbox, Stop};
+    use crate::status::Status;
+    use std::cell::RefCell;
+    use std::path::PathBuf;
+
+    /// Returns the executions it was given, in order, and remembers the inputs it was asked to run.
+    struct FakeRunner {
+        executions: RefCell<Vec<Execution>>,
+        inputs: RefCell<Vec<PathBuf>>,
+    }
+
+    impl Runner for FakeRunner {
+        fn run(&self, _: &Program, input: &Path, _: &Limits) -> Result<Execution, JudgeError> {
+            self.inputs.borrow_mut().push(input.to_path_buf());
+            Ok(self.executions.borrow_mut().remove(0))
+        }
+    }
+
+    /// Inputs are one number, the optimum; an answer is accepted when it is that number.
+    struct NumberChecker;
+
+    impl Checker for NumberChecker {
+        fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, String> {
+            let text = String::from_utf8_lossy(input);
+            let n = text
+                .trim()
+                .parse()
+                .map_err(|_| "is not a number".to_string())?;
+            Ok(vec![Some(n)])
+        }
+
+        fn check(&self, _: &[u8], output: &[u8], optima: &Optima) -> Checked {
+            let moves = String::from_utf8_lossy(output)
+                .trim()
+                .parse()
+                .unwrap_or(u64::MAX);
+            let cost = Cost {
+                moves,
+                optimum: optima[0].unwrap_or(0),
+            };
+            if moves == cost.optimum {
+                Checked::Accepted(cost)
+            } else {
+                let reason = format!("{moves} is not {}", cost.optimum);
+                Checked::Wrong { reason, cost: None }
+            }
+        }
+    }
+
+    fn execution(stdout: &str, stopped: Option<Stop>) -> Execution {
+        Execution {
+            measured: Measurement {
+                status: Status::Exited(0),
+                cpu_ms: 5.0,
+                wall_ms: 6.0,
+                peak_kib: 1024,
+                stopped,
+                sandbox: Sandbox::Namespaces,
+            },
+            output_exceeded: false,
+            stdout: stdout.as_bytes().to_vec(),
+            stderr: String::new(),
+        }
+    }
+
+    /// Writes tests `name.in` (and `.ans` where given) into a fresh folder.
+    fn tests(dir: &str, files: &[(&str, &str, Option<&str>)]) -> Vec<Test> {
+        let dir =
+            std::env::temp_dir().join(format!("slidekit-session-{dir}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        files
+            .iter()
+            .map(|(name, input, ans)| {
+                let path = dir.join(format!("{name}.in"));
+                std::fs::write(&path, input).expect("write .in");
+                let answer = ans.map(|a| {
+                    let ans_path = dir.join(format!("{name}.ans"));
+                    std::fs::write(&ans_path, a).expect("write .ans");
+                    ans_path
+                });
+                Test {
+                    name: name.to_string(),
+                    input: path,
+                    answer,
+                }
+            })
+            .collect()
+    }
+
+    fn judge_all(runner: &FakeRunner, tests: &[Test]) -> Vec<TestRun> {
+        let program = Program {
+            path: "prog".into(),
+            args: Vec::new(),
+        };
+        let judge = TestJudge {
+            runner,
+            checker: &NumberChecker,
+            program: &program,
+            limits: limits::DEFAULT,
+        };
+        tests
+            .iter()
+            .map(|t| judge.judge_test(t).expect("judged"))
+            .collect()
+    }
+
+    fn fake(executions: Vec<Execution>) -> FakeRunner {
+        FakeRunner {
+            executions: RefCell::new(executions),
+            inputs: RefCell::new(Vec::new()),
+        }
+    }
+
+    #[test]
+    fn limits_decide_before_the_checker_and_answers_after() {
+        let runner = fake(vec![
+            execution("7", None),
+            execution("8", None),
+            execution("7", Some(Stop::Cpu)),
+        ]);
+        let tests = tests(
+            "verdicts",
+            &[("a", "7", Some("7")), ("b", "7", None), ("c", "7", None)],
+        );
+        let runs = judge_all(&runner, &tests);
+        let codes: Vec<&str> = runs.iter().map(|r| r.finding.code()).collect();
+        assert_eq!(codes, ["AC", "WA", "TLE"]);
+        assert_eq!(runs[0].cost.map(|c| c.moves), Some(7));
+        assert_eq!(runs[1].finding.reason(), Some("8 is not 7"));
+        assert!(runs[2].cost.is_none() && runs[2].measured.is_some());
+        assert_eq!(runner.inputs.borrow().len(), 3);
+    }
+
+    #[test]
+    fn a_broken_test_is_err_and_its_program_never_runs() {
+        let runner = fake(Vec::new());
+        let tests = tests(
+            "broken",
+            &[("bad-ans", "7", Some("6")), ("bad-in", "x", None)],
+        );
+        let runs = judge_all(&runner, &tests);
+        let why = runs[0].finding.reason().unwrap_or_default();
+        assert_eq!(why, ".ans line 1 says 6, the reference says 7");
+        assert_eq!(runs[1].finding.reason(), Some("input is not a number"));
+        assert!(runs
+            .iter()
+            .all(|r| r.finding.code() == "ERR" && r.measured.is_none()));
+        assert!(runner.inputs.borrow().is_empty());
+    }
+
+    #[test]
+    fn an_input_that_is_no_regular_file_is_a_broken_test() {
+        let runner = fake(Vec::new());
+        let test = Test {
+            name: "zero".into(),
+            input: "/dev/zero".into(),
+            answer: None,
+        };
+        let runs = judge_all(&runner, &[test]);
+        let why = runs[0].finding.reason().unwrap_or_default();
+        assert!(why.contains("is not a regular file"), "{why}");
+    }
 }

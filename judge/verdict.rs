@@ -1,149 +1,105 @@
-//! Verdicts and how a run's measurements turn into one. Pure: no processes, no clocks.
+//! How a run and its checked answer turn into a verdict. Pure: no processes, no clocks.
 
-use crate::run::{Limits, Outcome};
-use crate::sys::{signal_name, Status};
+use crate::limits::Limits;
+use crate::outcome::{Checked, Cost, Finding, Stop, Verdict};
+use crate::run::Execution;
+use crate::status::{signal_name, Status, SIGABRT, SIGBUS, SIGSEGV, SIGXFSZ};
 
-/// The verdict on one test, as online judges name them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
-    Accepted,
-    WrongAnswer,
-    TimeLimit,
-    MemoryLimit,
-    OutputLimit,
-    RuntimeError,
-    CompileError,
-}
-
-impl Verdict {
-    /// The short code used in the table and the JSON: `AC`, `WA`, `TLE`, `MLE`, `OLE`, `RE`, `CE`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Verdict::Accepted => "AC",
-            Verdict::WrongAnswer => "WA",
-            Verdict::TimeLimit => "TLE",
-            Verdict::MemoryLimit => "MLE",
-            Verdict::OutputLimit => "OLE",
-            Verdict::RuntimeError => "RE",
-            Verdict::CompileError => "CE",
-        }
-    }
-}
-
-/// What one test came to: a verdict on the submission, or a fault of the test itself, which is never
-/// a verdict (a broken test must not pass or fail anyone).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Finding {
-    Verdict {
-        verdict: Verdict,
-        reason: Option<String>,
-    },
-    TestError(String),
-}
-
-impl Finding {
-    pub fn accepted(&self) -> bool {
-        matches!(
-            self,
-            Finding::Verdict {
-                verdict: Verdict::Accepted,
-                ..
-            }
-        )
-    }
-
-    /// The code shown for it: a verdict's, or `ERR` for a broken test.
-    pub fn code(&self) -> &'static str {
-        match self {
-            Finding::Verdict { verdict, .. } => verdict.code(),
-            Finding::TestError(_) => "ERR",
-        }
-    }
-
-    pub fn reason(&self) -> Option<&str> {
-        match self {
-            Finding::Verdict { reason, .. } => reason.as_deref(),
-            Finding::TestError(why) => Some(why),
-        }
-    }
-}
-
-/// How common runtimes die of a failed allocation (under the address-space cap): the status they end
-/// with and what their last line of stderr says. Rust and C++ abort; Python exits 1.
+/// How common runtimes report a failed allocation (under the address-space cap): the status they end
+/// with and how a line of their stderr starts. Rust and C++ abort; Python exits 1.
 const OUT_OF_MEMORY: [(Status, &str); 3] = [
-    (Status::Signaled(6), "memory allocation of"),
-    (Status::Signaled(6), "std::bad_alloc"),
+    (Status::Signaled(SIGABRT), "memory allocation of "),
+    (
+        Status::Signaled(SIGABRT),
+        "terminate called after throwing an instance of 'std::bad_alloc'",
+    ),
     (Status::Exited(1), "MemoryError"),
 ];
 
-/// Whether the run died of a failed allocation: its status and its last stderr line must both say so,
-/// so a program that merely prints "MemoryError" somewhere is not taken for one.
-fn ran_out_of_memory(outcome: &Outcome) -> bool {
-    let last = outcome
-        .stderr
-        .lines()
-        .rev()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or_default();
-    OUT_OF_MEMORY
-        .iter()
-        .any(|&(status, text)| outcome.status == status && last.contains(text))
+/// Whether the run died of a failed allocation: its status and a whole stderr line must both say so,
+/// so a program that merely mentions "MemoryError" in passing is not taken for one. Any line counts,
+/// since a backtrace may follow the message.
+fn ran_out_of_memory(run: &Execution) -> bool {
+    let status = run.measured.status;
+    run.stderr.lines().any(|line| {
+        OUT_OF_MEMORY
+            .iter()
+            .any(|&(s, start)| s == status && line.trim_start().starts_with(start))
+    })
 }
 
 /// The verdict a run earns before its answer is read, if any: the first limit it broke, else how it
 /// crashed. `None` means it ended cleanly within every limit, so its output decides.
-pub fn from_run(outcome: &Outcome, limits: &Limits) -> Option<(Verdict, String)> {
+pub fn from_run(run: &Execution, limits: &Limits) -> Option<(Verdict, String)> {
+    let m = &run.measured;
     let mib = |kib: u64| kib as f64 / 1024.0;
-    if outcome.cpu_ms > limits.cpu_ms as f64 {
+    if m.stopped == Some(Stop::Cpu) || m.cpu_ms > limits.cpu_ms as f64 {
+        let why = format!("CPU {:.0} ms over the {} ms limit", m.cpu_ms, limits.cpu_ms);
+        return Some((Verdict::TimeLimit, why));
+    }
+    if m.stopped == Some(Stop::Wall) {
         let why = format!(
-            "CPU {:.0} ms over the {} ms limit",
-            outcome.cpu_ms, limits.cpu_ms
+            "stopped at the {} ms wall-clock limit, having used {:.0} ms of CPU",
+            limits.wall_ms(),
+            m.cpu_ms
         );
         return Some((Verdict::TimeLimit, why));
     }
-    if outcome.wall_killed {
-        let why = format!(
-            "killed after {} ms of wall time (sleeping or blocked?)",
-            limits.wall_ms()
-        );
-        return Some((Verdict::TimeLimit, why));
-    }
-    if outcome.output_exceeded {
+    if run.output_exceeded {
         let why = format!(
             "output reached the {:.0} MiB limit",
             limits.output_bytes as f64 / 1048576.0
         );
         return Some((Verdict::OutputLimit, why));
     }
-    let (peak, limit) = (mib(outcome.peak_kib), mib(limits.memory_kib));
-    if outcome.peak_kib > limits.memory_kib {
-        return Some((
-            Verdict::MemoryLimit,
-            format!("peak memory {peak:.1} MiB over the {limit:.0} MiB limit"),
-        ));
+    if m.stopped == Some(Stop::Memory) || m.peak_kib > limits.memory_kib {
+        let (peak, limit) = (mib(m.peak_kib), mib(limits.memory_kib));
+        let why = format!("peak memory {peak:.1} MiB over the {limit:.0} MiB limit");
+        return Some((Verdict::MemoryLimit, why));
     }
-    let crash = match outcome.status {
+    let cap = limits.address_space_bytes() as f64 / 1048576.0;
+    let crash = match m.status {
         Status::Exited(0) => return None,
         Status::Exited(code) => format!("exit code {code}"),
         // Stdout past the limit was OLE above, so a file-size signal here means a stderr flood.
-        Status::Signaled(25) => {
-            "killed by SIGXFSZ: its stderr reached the output limit".to_string()
+        Status::Signaled(SIGXFSZ) => {
+            return Some((
+                Verdict::RuntimeError,
+                "killed by SIGXFSZ: its stderr reached the output limit".into(),
+            ))
         }
         Status::Signaled(signal) => format!("killed by {}", signal_name(signal)),
     };
-    if ran_out_of_memory(outcome) {
-        let cap = limits.address_space_bytes() as f64 / 1048576.0;
-        return Some((
-            Verdict::MemoryLimit,
-            format!("an allocation failed at the {cap:.0} MiB address-space cap ({crash})"),
-        ));
+    if ran_out_of_memory(run) {
+        let why = format!("an allocation failed at the {cap:.0} MiB address-space cap ({crash})");
+        return Some((Verdict::MemoryLimit, why));
     }
-    Some((Verdict::RuntimeError, crash))
+    // A C program that gets NULL from malloc may exit or crash in any way: say where the cap is.
+    let note = match m.status {
+        Status::Exited(_) | Status::Signaled(SIGSEGV | SIGABRT | SIGBUS) => {
+            format!(" (each process may map at most {cap:.0} MiB: a larger allocation fails)")
+        }
+        Status::Signaled(_) => String::new(),
+    };
+    Some((Verdict::RuntimeError, crash + &note))
+}
+
+/// A checker's finding as a verdict and cost; `Err(why)` when it found the test itself broken.
+pub fn from_check(checked: Checked) -> Result<(Finding, Option<Cost>), String> {
+    match checked {
+        Checked::Accepted(cost) => Ok((Finding::verdict(Verdict::Accepted, None), Some(cost))),
+        Checked::Wrong { reason, cost } => {
+            Ok((Finding::verdict(Verdict::WrongAnswer, Some(reason)), cost))
+        }
+        Checked::BadTest(why) => Err(why),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::outcome::{Measurement, Sandbox};
+    use crate::status::SIGKILL;
 
     const LIMITS: Limits = Limits {
         cpu_ms: 1000,
@@ -151,21 +107,32 @@ mod tests {
         output_bytes: 1 << 20,
     };
 
-    fn clean() -> Outcome {
-        Outcome {
-            status: Status::Exited(0),
-            cpu_ms: 10.0,
-            wall_ms: 12.0,
-            peak_kib: 2048,
-            wall_killed: false,
+    fn clean() -> Execution {
+        Execution {
+            measured: Measurement {
+                status: Status::Exited(0),
+                cpu_ms: 10.0,
+                wall_ms: 12.0,
+                peak_kib: 2048,
+                stopped: None,
+                sandbox: Sandbox::Namespaces,
+            },
             output_exceeded: false,
             stdout: Vec::new(),
             stderr: String::new(),
         }
     }
 
-    fn verdict(outcome: Outcome) -> Option<(Verdict, String)> {
-        from_run(&outcome, &LIMITS)
+    fn ended(status: Status, stopped: Option<Stop>, stderr: &str) -> Execution {
+        let mut run = clean();
+        run.measured.status = status;
+        run.measured.stopped = stopped;
+        run.stderr = stderr.into();
+        run
+    }
+
+    fn verdict(run: Execution) -> Option<(Verdict, String)> {
+        from_run(&run, &LIMITS)
     }
 
     #[test]
@@ -174,104 +141,82 @@ mod tests {
     }
 
     #[test]
-    fn time_is_judged_on_cpu_and_the_watchdog_catches_sleepers() {
-        let slow = Outcome {
-            cpu_ms: 1000.5,
-            status: Status::Signaled(24),
-            ..clean()
-        };
-        assert_eq!(
-            verdict(slow),
-            Some((
-                Verdict::TimeLimit,
-                "CPU 1000 ms over the 1000 ms limit".into()
-            ))
-        );
-        let asleep = Outcome {
-            wall_killed: true,
-            status: Status::Signaled(9),
-            ..clean()
-        };
-        let spinning = Outcome {
-            cpu_ms: 2999.0,
-            ..asleep.clone()
-        };
-        let why = "CPU 2999 ms over the 1000 ms limit";
-        assert_eq!(verdict(spinning), Some((Verdict::TimeLimit, why.into())));
-        let why = "killed after 3000 ms of wall time (sleeping or blocked?)";
+    fn time_is_judged_on_the_trees_cpu_and_the_wall_clock_reports_what_it_saw() {
+        let mut slow = ended(Status::Signaled(24), None, "");
+        slow.measured.cpu_ms = 1000.5;
+        let why = "CPU 1000 ms over the 1000 ms limit";
+        assert_eq!(verdict(slow), Some((Verdict::TimeLimit, why.into())));
+        let mut stopped = ended(Status::Signaled(SIGKILL), Some(Stop::Cpu), "");
+        stopped.measured.cpu_ms = 1009.0;
+        let why = "CPU 1009 ms over the 1000 ms limit";
+        assert_eq!(verdict(stopped), Some((Verdict::TimeLimit, why.into())));
+        let asleep = ended(Status::Signaled(SIGKILL), Some(Stop::Wall), "");
+        let why = "stopped at the 3000 ms wall-clock limit, having used 10 ms of CPU";
         assert_eq!(verdict(asleep), Some((Verdict::TimeLimit, why.into())));
     }
 
     #[test]
-    fn memory_is_judged_on_peak_rss_or_a_failed_allocation() {
-        let hog = Outcome {
-            peak_kib: 65537,
-            status: Status::Signaled(6),
-            ..clean()
-        };
+    fn memory_is_judged_on_the_trees_peak_or_a_failed_allocation() {
+        let mut hog = ended(Status::Signaled(SIGKILL), Some(Stop::Memory), "");
+        hog.measured.peak_kib = 65537;
         let why = "peak memory 64.0 MiB over the 64 MiB limit";
         assert_eq!(verdict(hog), Some((Verdict::MemoryLimit, why.into())));
-        let stderr = "memory allocation of 1073741824 bytes failed\n".to_string();
-        let refused = Outcome {
-            stderr,
-            status: Status::Signaled(6),
-            ..clean()
-        };
+        // Rust's message, followed by a backtrace when RUST_BACKTRACE is set.
+        let rust =
+            "memory allocation of 314572800 bytes failed\nstack backtrace:\n  0: std::alloc\n";
+        let refused = ended(Status::Signaled(SIGABRT), None, rust);
         let why = "an allocation failed at the 192 MiB address-space cap (killed by SIGABRT)";
         assert_eq!(verdict(refused), Some((Verdict::MemoryLimit, why.into())));
-        let stderr =
-            "debug: out of memory? no\nMemoryError is my favourite word\nbye\n".to_string();
-        let chatty = Outcome {
-            stderr,
-            status: Status::Exited(1),
-            ..clean()
-        };
-        assert_eq!(
-            verdict(chatty),
-            Some((Verdict::RuntimeError, "exit code 1".into()))
-        );
-        let stderr = "Traceback (most recent call last):\n  ...\nMemoryError\n".to_string();
-        let python = Outcome {
-            stderr,
-            status: Status::Exited(1),
-            ..clean()
-        };
+        let cpp = "terminate called after throwing an instance of 'std::bad_alloc'\n  what():  std::bad_alloc\n";
+        let thrown = ended(Status::Signaled(SIGABRT), None, cpp);
+        assert_eq!(verdict(thrown).map(|v| v.0), Some(Verdict::MemoryLimit));
+        let python = "Traceback (most recent call last):\n  ...\nMemoryError\n";
+        let python = ended(Status::Exited(1), None, python);
         assert_eq!(verdict(python).map(|v| v.0), Some(Verdict::MemoryLimit));
+        let chatty = "debug: is MemoryError my favourite word? yes\n";
+        let chatty = ended(Status::Exited(1), None, chatty);
+        assert_eq!(verdict(chatty).map(|v| v.0), Some(Verdict::RuntimeError));
     }
 
     #[test]
-    fn crashes_name_the_signal_or_exit_code() {
-        let segv = Outcome {
-            status: Status::Signaled(11),
-            ..clean()
-        };
-        assert_eq!(
-            verdict(segv),
-            Some((Verdict::RuntimeError, "killed by SIGSEGV".into()))
-        );
-        let exit = Outcome {
-            status: Status::Exited(3),
-            ..clean()
-        };
-        assert_eq!(
-            verdict(exit),
-            Some((Verdict::RuntimeError, "exit code 3".into()))
-        );
+    fn crashes_name_the_signal_or_exit_code_and_where_the_cap_is() {
+        let note = " (each process may map at most 192 MiB: a larger allocation fails)";
+        let segv = ended(Status::Signaled(SIGSEGV), None, "");
+        let why = format!("killed by SIGSEGV{note}");
+        assert_eq!(verdict(segv), Some((Verdict::RuntimeError, why)));
+        let exit = ended(Status::Exited(3), None, "");
+        let why = format!("exit code 3{note}");
+        assert_eq!(verdict(exit), Some((Verdict::RuntimeError, why)));
+        let killed = ended(Status::Signaled(SIGKILL), None, "");
+        let why = "killed by SIGKILL".to_string();
+        assert_eq!(verdict(killed), Some((Verdict::RuntimeError, why)));
     }
 
     #[test]
-    fn a_flood_is_ole_even_though_it_was_killed() {
-        let flood = Outcome {
-            output_exceeded: true,
-            status: Status::Signaled(25),
-            ..clean()
+    fn a_flood_is_ole_on_stdout_and_re_on_stderr() {
+        let mut flood = ended(Status::Signaled(SIGXFSZ), None, "");
+        flood.output_exceeded = true;
+        let why = "output reached the 1 MiB limit";
+        assert_eq!(verdict(flood), Some((Verdict::OutputLimit, why.into())));
+        let stderr = ended(Status::Signaled(SIGXFSZ), None, "");
+        let why = "killed by SIGXFSZ: its stderr reached the output limit";
+        assert_eq!(verdict(stderr), Some((Verdict::RuntimeError, why.into())));
+    }
+
+    #[test]
+    fn checker_findings_become_verdicts_and_broken_tests_stay_apart() {
+        let cost = Cost {
+            moves: 21,
+            optimum: 19,
         };
-        assert_eq!(
-            verdict(flood),
-            Some((
-                Verdict::OutputLimit,
-                "output reached the 1 MiB limit".into()
-            ))
-        );
+        let wrong = Checked::Wrong {
+            reason: "not optimal".into(),
+            cost: Some(cost),
+        };
+        let expected = Finding::verdict(Verdict::WrongAnswer, Some("not optimal".into()));
+        assert_eq!(from_check(wrong), Ok((expected, Some(cost))));
+        assert_eq!(from_check(Checked::BadTest("x".into())), Err("x".into()));
+        let ok = from_check(Checked::Accepted(cost)).map(|(f, _)| f.accepted());
+        assert_eq!(ok, Ok(true));
     }
 }

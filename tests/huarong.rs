@@ -5,6 +5,7 @@
 mod files;
 #[path = "common/fuzz.rs"]
 mod fuzz;
+#[allow(dead_code)] // the judge uses the rest of the reference
 #[path = "../judge/reference/huarong.rs"]
 mod reference;
 

@@ -15,6 +15,7 @@
 mod files;
 #[path = "common/random_klotski.rs"]
 mod random_klotski;
+#[allow(dead_code)] // the judge uses the rest of the reference
 #[path = "../judge/reference/huarong.rs"]
 mod reference;
 

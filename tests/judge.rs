@@ -107,7 +107,11 @@ fn an_illegal_move_is_wa_naming_the_step() {
 #[test]
 fn a_crash_is_re_with_the_signal_name() {
     let assert = judge_sample("crash.c", &[]).code(1);
-    assert!(row(&assert).contains("RE") && row(&assert).ends_with("killed by SIGSEGV"));
+    let row = row(&assert);
+    assert!(
+        row.contains("RE") && row.contains("killed by SIGSEGV"),
+        "{row}"
+    );
 }
 
 #[test]
@@ -125,8 +129,7 @@ fn a_sleeping_program_is_tle_by_the_watchdog() {
     let assert = judge_sample("sleeper.py", &["--time-limit", "100"]).code(1);
     let row = row(&assert);
     assert!(
-        row.contains("TLE")
-            && row.ends_with("killed after 1200 ms of wall time (sleeping or blocked?)"),
+        row.contains("TLE") && row.contains("stopped at the 1200 ms wall-clock limit, having used"),
         "{row}"
     );
 }

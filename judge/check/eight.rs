@@ -1,14 +1,20 @@
 //! The Eight checker: each answer line must be `unsolvable` exactly when the board is, else legal moves
 //! that end at the goal in as few moves as the reference's BFS table says.
 
-use super::{answer_lines, head, verdict_of, Checked, Checker};
-use crate::reference::eight::{apply, parse_boards, Board, Distances, GOAL};
-use std::cell::OnceCell;
+#[path = "../reference/eight.rs"]
+pub mod reference;
+#[cfg(test)]
+#[path = "../reference/eight_tests.rs"]
+mod reference_tests;
+
+use super::{answer_lines, head, verdict_of, Checked, Checker, Optima};
+use reference::{apply, parse_boards, Board, Distances, GOAL};
+use std::sync::OnceLock;
 
 /// Builds the reference table (all 181,440 boards) on first use, once per run.
 #[derive(Default)]
 pub struct Eight {
-    distances: OnceCell<Distances>,
+    distances: OnceLock<Distances>,
 }
 
 impl Eight {
@@ -26,10 +32,10 @@ impl Checker for Eight {
             .collect())
     }
 
-    fn check(&self, input: &[u8], output: &[u8]) -> Checked {
-        let (boards, optima) = match parse_boards(input).and_then(|b| Ok((b, self.optima(input)?)))
-        {
-            Ok(pair) => pair,
+    fn check(&self, input: &[u8], output: &[u8], optima: &Optima) -> Checked {
+        let boards = match parse_boards(input) {
+            Ok(boards) if boards.len() == optima.len() => boards,
+            Ok(_) => return Checked::BadTest("optima do not match the input's cases".into()),
             Err(e) => return Checked::BadTest(format!("input {e}")),
         };
         let lines = answer_lines(output);
@@ -47,11 +53,11 @@ impl Checker for Eight {
         }
         let cases = boards
             .iter()
-            .zip(&optima)
+            .zip(optima)
             .enumerate()
             .map(|(i, (board, optimum))| {
                 let answer = lines.get(i).ok_or("missing answer")?;
-                let moves = judge_answer(board, *optimum, answer)?;
+                let moves = replay_answer(board, *optimum, answer)?;
                 Ok((moves, optimum.unwrap_or(0)))
             });
         verdict_of(cases)
@@ -59,7 +65,7 @@ impl Checker for Eight {
 }
 
 /// The number of moves of a valid answer for `board`, or why it is not valid.
-fn judge_answer(board: &Board, optimum: Option<u64>, answer: &[u8]) -> Result<u64, String> {
+fn replay_answer(board: &Board, optimum: Option<u64>, answer: &[u8]) -> Result<u64, String> {
     match (optimum, answer == b"unsolvable") {
         (None, true) => return Ok(0),
         (None, false) => {
@@ -93,10 +99,16 @@ fn judge_answer(board: &Board, optimum: Option<u64>, answer: &[u8]) -> Result<u6
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::Cost;
+    use crate::outcome::Cost;
+
+    /// One checker for every test, so the table is built once.
+    static EIGHT: Eight = Eight {
+        distances: OnceLock::new(),
+    };
 
     fn check(input: &str, output: &str) -> Checked {
-        Eight::default().check(input.as_bytes(), output.as_bytes())
+        let optima = EIGHT.optima(input.as_bytes()).expect("valid test input");
+        EIGHT.check(input.as_bytes(), output.as_bytes(), &optima)
     }
 
     fn wrong(reason: &str) -> Checked {
@@ -164,7 +176,7 @@ mod tests {
 
     #[test]
     fn optima_come_from_the_reference_and_bad_input_is_the_tests_fault() {
-        let eight = Eight::default();
+        let eight = &EIGHT;
         assert_eq!(
             eight.optima(b"2 3 4 1 5 x 7 6 8 21345678x"),
             Ok(vec![Some(19), None])
@@ -173,8 +185,9 @@ mod tests {
             eight.optima(b"1234"),
             Err("case 1: only 4 of 9 cells".into())
         );
-        assert!(
-            matches!(check("1234", ""), Checked::BadTest(e) if e.contains("only 4 of 9 cells"))
-        );
+        let broken = eight.check(b"1234", b"", &[]);
+        assert!(matches!(broken, Checked::BadTest(e) if e.contains("only 4 of 9 cells")));
+        let mismatched = eight.check(b"12345678x", b"", &[]);
+        assert!(matches!(mismatched, Checked::BadTest(_)));
     }
 }

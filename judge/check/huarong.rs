@@ -1,37 +1,45 @@
 //! The Huarong Dao checker: an answer must be legal moves that bring the target to its goal in as few
 //! moves as the reference's BFS needs, or `unsolvable` exactly when the reference finds no way.
 
-use super::{Checked, Checker, Cost};
-use crate::reference::huarong::{self as reference, Answer, Puzzle};
-use std::cell::RefCell;
+#[allow(dead_code)] // `optimum` and `search` serve the integration tests, which include this file too
+#[path = "../reference/huarong.rs"]
+pub mod reference;
+#[cfg(test)]
+#[path = "../reference/huarong_tests.rs"]
+mod reference_tests;
 
-/// Remembers the last input's optimum: the judge asks for `optima` and then `check`s the same input,
-/// and one search of a 6×6 board can take seconds in a debug build.
-#[derive(Default)]
+use super::{Checked, Checker, Optima};
+use crate::outcome::Cost;
+use reference::{Answer, Puzzle};
+
+/// The most positions the reference may store for one test (about 40 bytes each): a board past it is
+/// "too large for the reference" instead of a judge that eats the machine's memory.
+pub const MAX_STATES: usize = 5_000_000;
+
 pub struct Huarong {
-    last: RefCell<Option<(Vec<u8>, Option<u64>)>>,
+    pub max_states: usize,
 }
 
-impl Huarong {
-    fn optimum(&self, input: &[u8], puzzle: &Puzzle) -> Option<u64> {
-        if let Some((seen, optimum)) = &*self.last.borrow() {
-            if seen == input {
-                return *optimum;
-            }
+impl Default for Huarong {
+    fn default() -> Self {
+        Huarong {
+            max_states: MAX_STATES,
         }
-        let optimum = reference::optimum(puzzle);
-        *self.last.borrow_mut() = Some((input.to_vec(), optimum));
-        optimum
     }
 }
 
 impl Checker for Huarong {
     fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, String> {
-        Ok(vec![self.optimum(input, &puzzle(input)?)])
+        let (optimum, _) = reference::search_within(&puzzle(input)?, self.max_states)
+            .map_err(|too_large| too_large.to_string())?;
+        Ok(vec![optimum])
     }
 
-    fn check(&self, input: &[u8], output: &[u8]) -> Checked {
-        let puzzle = match puzzle(input) {
+    fn check(&self, input: &[u8], output: &[u8], optima: &Optima) -> Checked {
+        let (puzzle, &[optimum]) = (puzzle(input), optima) else {
+            return Checked::BadTest("one optimum per input expected".into());
+        };
+        let puzzle = match puzzle {
             Ok(puzzle) => puzzle,
             Err(e) => return Checked::BadTest(format!("input {e}")),
         };
@@ -40,7 +48,7 @@ impl Checker for Huarong {
             Ok(answer) => answer,
             Err(reason) => return Checked::Wrong { reason, cost: None },
         };
-        judge_answer(answer, self.optimum(input, &puzzle))
+        compare(answer, optimum)
     }
 
     fn input_from_grid(&self, grid: &str) -> Result<String, String> {
@@ -54,7 +62,7 @@ fn puzzle(input: &[u8]) -> Result<Puzzle, String> {
 }
 
 /// Compares a valid answer with the optimum.
-fn judge_answer(answer: Answer, optimum: Option<u64>) -> Checked {
+fn compare(answer: Answer, optimum: Option<u64>) -> Checked {
     let wrong = |reason: String, cost| Checked::Wrong { reason, cost };
     // Replay reached the goal, so the reference's search must have too.
     debug_assert!(
@@ -93,7 +101,10 @@ mod tests {
     const SAMPLE: &str = "3 4\nA A C .\nA B C .\nB B . .\nB\n0 1\n";
 
     fn check(input: &str, output: &str) -> Checked {
-        Huarong::default().check(input.as_bytes(), output.as_bytes())
+        let optima = Huarong::default()
+            .optima(input.as_bytes())
+            .expect("valid test input");
+        Huarong::default().check(input.as_bytes(), output.as_bytes(), &optima)
     }
 
     fn wrong_unsolvable() -> Checked {
@@ -150,20 +161,29 @@ mod tests {
 
     #[test]
     fn optima_come_from_the_reference_and_bad_input_is_the_tests_fault() {
-        let huarong = Huarong::default();
-        assert_eq!(huarong.optima(SAMPLE.as_bytes()), Ok(vec![Some(2)]));
-        assert_eq!(huarong.optima(b"1 3\nA . B\nA\n0 2\n"), Ok(vec![None]));
-        // The cached optimum belongs to the last input only.
         assert_eq!(
-            huarong.check(SAMPLE.as_bytes(), b"unsolvable\n"),
-            wrong_unsolvable()
+            Huarong::default().optima(SAMPLE.as_bytes()),
+            Ok(vec![Some(2)])
         );
-        assert_eq!(huarong.optima(SAMPLE.as_bytes()), Ok(vec![Some(2)]));
-        let broken = check("1 2\nA .\nZ\n0 0\n", "0\n");
+        assert_eq!(
+            Huarong::default().optima(b"1 3\nA . B\nA\n0 2\n"),
+            Ok(vec![None])
+        );
+        let broken = Huarong::default().check(b"1 2\nA .\nZ\n0 0\n", b"0\n", &[None]);
         let why = "input line 3: target block \"Z\" is not on the board".to_string();
         assert_eq!(broken, Checked::BadTest(why));
-        let not_utf8 = huarong.optima(b"\xff");
+        let not_utf8 = Huarong::default().optima(b"\xff");
         assert!(not_utf8.is_err_and(|e| e.starts_with("is not UTF-8")));
+        let no_optimum = Huarong::default().check(SAMPLE.as_bytes(), b"unsolvable\n", &[]);
+        assert!(matches!(no_optimum, Checked::BadTest(_)));
+    }
+
+    #[test]
+    fn a_board_past_the_state_budget_is_too_large_for_the_reference() {
+        let classic = reference::from_grid("HAAI/HAAI/JBBK/JNOK/P..Q").expect("a grid");
+        let small = Huarong { max_states: 10_000 };
+        let found = small.optima(classic.as_bytes());
+        assert!(found.is_err_and(|e| e.contains("too large for the reference")));
     }
 
     #[test]

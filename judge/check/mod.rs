@@ -5,60 +5,46 @@ pub mod eight;
 pub mod huarong;
 
 use crate::error::JudgeError;
+use crate::outcome::{Checked, Cost};
 use crate::problem::Problem;
 
-/// Moves an answer used and the optimum, summed over a test's cases.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Cost {
-    pub moves: u64,
-    pub optimum: u64,
-}
-
-/// A checker's finding on one output.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Checked {
-    Accepted(Cost),
-    /// Not accepted; the cost is known when every answer was valid and only optimality failed.
-    Wrong {
-        reason: String,
-        cost: Option<Cost>,
-    },
-    /// The test itself is broken (malformed input, or an `.ans` that disagrees with the reference).
-    BadTest(String),
-}
+/// Every case's optimum (`None`: unsolvable), in input order.
+pub type Optima = [Option<u64>];
 
 pub trait Checker {
-    /// The optimum of each case of `input` (`None`: unsolvable) by the judge's own reference, or why
-    /// the input is malformed.
+    /// The optimum of each case of `input` by the judge's own reference, or why the input is malformed
+    /// or too large for the reference.
     fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, String>;
-    /// Judges a program's `output` for `input`.
-    fn check(&self, input: &[u8], output: &[u8]) -> Checked;
+    /// Judges a program's `output` for `input`, whose `optima` came from [`Checker::optima`].
+    fn check(&self, input: &[u8], output: &[u8], optima: &Optima) -> Checked;
     /// Turns the compact grid notation of `judge add --grid` into an input, where the problem has one.
     fn input_from_grid(&self, _grid: &str) -> Result<String, String> {
         Err("`--grid` is not a notation of this problem: give the input as text or --file".into())
     }
 }
 
-/// The checkers `problem.toml` may name.
-pub const NAMES: [&str; 2] = ["eight", "huarong"];
+type MakeChecker = fn() -> Box<dyn Checker>;
 
-pub fn by_name(name: &str) -> Option<Box<dyn Checker>> {
-    match name {
-        "eight" => Some(Box::new(eight::Eight::default())),
-        "huarong" => Some(Box::new(huarong::Huarong::default())),
-        _ => None,
-    }
-}
+/// The registry: every checker `problem.toml` may name, with how to make it. Adding a problem adds a
+/// line here (and its `mod` above).
+const CHECKERS: [(&str, MakeChecker); 2] = [
+    ("eight", || Box::<eight::Eight>::default()),
+    ("huarong", || Box::<huarong::Huarong>::default()),
+];
 
 /// The checker a problem names, or an error that lists the known ones.
 pub fn checker_of(problem: &Problem) -> Result<Box<dyn Checker>, JudgeError> {
-    by_name(&problem.checker).ok_or_else(|| {
-        let known = NAMES.join(", ");
+    let found = CHECKERS.iter().find(|(name, _)| *name == problem.checker);
+    found.map(|(_, make)| make()).ok_or_else(|| {
+        let known: Vec<&str> = CHECKERS.iter().map(|(name, _)| *name).collect();
         JudgeError::new(format!(
             "problem `{}` names an unknown checker `{}`",
             problem.name, problem.checker
         ))
-        .with_fix(format!("set `checker` in problem.toml to one of: {known}"))
+        .with_fix(format!(
+            "set `checker` in problem.toml to one of: {}",
+            known.join(", ")
+        ))
     })
 }
 

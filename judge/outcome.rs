@@ -1,0 +1,269 @@
+//! The result model: what judging found, test by test, and the rules that turn it into acceptance and
+//! the judge's exit status. Renderers only read it.
+
+use crate::limits::Limits;
+use crate::status::Status;
+
+/// The verdict on one test, as online judges name them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    Accepted,
+    WrongAnswer,
+    TimeLimit,
+    MemoryLimit,
+    OutputLimit,
+    RuntimeError,
+    CompileError,
+}
+
+impl Verdict {
+    /// The short code used in the table and the JSON: `AC`, `WA`, `TLE`, `MLE`, `OLE`, `RE`, `CE`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Verdict::Accepted => "AC",
+            Verdict::WrongAnswer => "WA",
+            Verdict::TimeLimit => "TLE",
+            Verdict::MemoryLimit => "MLE",
+            Verdict::OutputLimit => "OLE",
+            Verdict::RuntimeError => "RE",
+            Verdict::CompileError => "CE",
+        }
+    }
+}
+
+/// What one test came to: a verdict on the submission, or a fault of the test itself, which is never
+/// a verdict (a broken test must not pass or fail anyone).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Finding {
+    Verdict {
+        verdict: Verdict,
+        reason: Option<String>,
+    },
+    TestError(String),
+}
+
+impl Finding {
+    pub fn verdict(verdict: Verdict, reason: Option<String>) -> Finding {
+        Finding::Verdict { verdict, reason }
+    }
+
+    pub fn accepted(&self) -> bool {
+        matches!(
+            self,
+            Finding::Verdict {
+                verdict: Verdict::Accepted,
+                ..
+            }
+        )
+    }
+
+    /// The code shown for it: a verdict's, or `ERR` for a broken test.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Finding::Verdict { verdict, .. } => verdict.code(),
+            Finding::TestError(_) => "ERR",
+        }
+    }
+
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            Finding::Verdict { reason, .. } => reason.as_deref(),
+            Finding::TestError(why) => Some(why),
+        }
+    }
+}
+
+/// Moves an answer used and the optimum, summed over a test's cases.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Cost {
+    pub moves: u64,
+    pub optimum: u64,
+}
+
+/// A checker's finding on one output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Checked {
+    Accepted(Cost),
+    /// Not accepted; the cost is known when every answer was valid and only optimality failed.
+    Wrong {
+        reason: String,
+        cost: Option<Cost>,
+    },
+    /// The test itself is broken (malformed input, or an `.ans` that disagrees with the reference).
+    BadTest(String),
+}
+
+/// Why the launcher ended a run before the program ended by itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// The tree's CPU time passed the limit.
+    Cpu,
+    /// The tree's resident memory passed the limit.
+    Memory,
+    /// The wall clock passed its budget: the program slept or blocked.
+    Wall,
+}
+
+/// How a run was contained.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sandbox {
+    /// Fresh user, PID, mount and network namespaces: the run is the whole PID namespace.
+    Namespaces,
+    /// The fallback: the program's process group plus every descendant the launcher adopts.
+    ProcessGroup,
+}
+
+impl Sandbox {
+    pub fn name(self) -> &'static str {
+        match self {
+            Sandbox::Namespaces => "namespaces",
+            Sandbox::ProcessGroup => "process-group",
+        }
+    }
+}
+
+/// What one run used, as the launcher measured it: the one measurement type from launcher to report.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Measurement {
+    /// How the program (the tree's first process) ended.
+    pub status: Status,
+    /// CPU time, user + system, of the whole tree, milliseconds.
+    pub cpu_ms: f64,
+    /// Wall time from start to the end of the tree, milliseconds.
+    pub wall_ms: f64,
+    /// Peak resident memory, KiB: the larger of the biggest single process and the polled sum.
+    pub peak_kib: u64,
+    /// Set when the launcher ended the run, and why.
+    pub stopped: Option<Stop>,
+    pub sandbox: Sandbox,
+}
+
+/// How the submission was built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Compile {
+    Built { cached: bool },
+    Failed { message: String },
+}
+
+/// Heads of a test's input, and of the program's output and stderr, for `-v`.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Detail {
+    pub input: String,
+    pub output: String,
+    pub stderr: String,
+}
+
+/// One test's result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TestRun {
+    pub name: String,
+    pub finding: Finding,
+    /// What the run used; `None` if the test did not run.
+    pub measured: Option<Measurement>,
+    pub cost: Option<Cost>,
+    /// The judge's whole handling of the test (run, read, check), milliseconds.
+    pub judge_ms: f64,
+    pub detail: Detail,
+}
+
+impl TestRun {
+    /// A test that did not run: broken, or its submission did not compile.
+    pub fn not_run(name: &str, finding: Finding, detail: Detail) -> TestRun {
+        TestRun {
+            name: name.to_string(),
+            finding,
+            measured: None,
+            cost: None,
+            judge_ms: 0.0,
+            detail,
+        }
+    }
+}
+
+/// One submission judged on one problem.
+#[derive(Debug)]
+pub struct ProblemRun {
+    pub problem: String,
+    pub submission: String,
+    /// The compiler's command line, e.g. `rustc --edition 2021 -O`.
+    pub compiler: String,
+    pub compile: Compile,
+    pub limits: Limits,
+    pub tests: Vec<TestRun>,
+}
+
+impl ProblemRun {
+    pub fn accepted(&self) -> usize {
+        self.tests.iter().filter(|t| t.finding.accepted()).count()
+    }
+
+    /// Every test accepted, and it compiled.
+    pub fn all_accepted(&self) -> bool {
+        matches!(self.compile, Compile::Built { .. }) && self.accepted() == self.tests.len()
+    }
+
+    pub fn has_broken_tests(&self) -> bool {
+        self.tests
+            .iter()
+            .any(|t| matches!(t.finding, Finding::TestError(_)))
+    }
+
+    /// How the runs were contained, from the first that ran.
+    pub fn sandbox(&self) -> Option<Sandbox> {
+        self.tests
+            .iter()
+            .find_map(|t| t.measured.map(|m| m.sandbox))
+    }
+}
+
+/// The judge's exit status: 0 every test accepted, 1 some test not accepted, 2 a test is broken.
+pub fn exit_code(runs: &[ProblemRun]) -> i32 {
+    if runs.iter().any(ProblemRun::has_broken_tests) {
+        2
+    } else if runs.iter().all(ProblemRun::all_accepted) {
+        0
+    } else {
+        1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(findings: Vec<Finding>, compile: Compile) -> ProblemRun {
+        let tests = findings
+            .into_iter()
+            .map(|f| TestRun::not_run("t", f, Detail::default()))
+            .collect();
+        ProblemRun {
+            problem: "eight".into(),
+            submission: "a.rs".into(),
+            compiler: "rustc".into(),
+            compile,
+            limits: crate::limits::DEFAULT,
+            tests,
+        }
+    }
+
+    #[test]
+    fn broken_tests_outrank_rejections_which_outrank_acceptance() {
+        let ac = || Finding::verdict(Verdict::Accepted, None);
+        let wa = || Finding::verdict(Verdict::WrongAnswer, Some("x".into()));
+        let built = || Compile::Built { cached: false };
+        let good = run(vec![ac(), ac()], built());
+        assert!(good.all_accepted() && !good.has_broken_tests());
+        let bad = run(vec![ac(), wa()], built());
+        assert_eq!((bad.accepted(), bad.all_accepted()), (1, false));
+        let broken = run(vec![Finding::TestError("bad .ans".into())], built());
+        assert_eq!(exit_code(&[good]), 0);
+        assert_eq!(exit_code(&[run(vec![ac()], built()), bad]), 1);
+        assert_eq!(exit_code(&[broken]), 2);
+        let failed = Compile::Failed {
+            message: "no".into(),
+        };
+        let none = run(vec![Finding::verdict(Verdict::CompileError, None)], failed);
+        assert!(!none.all_accepted());
+        assert_eq!(Finding::TestError("x".into()).code(), "ERR");
+    }
+}

@@ -1,0 +1,139 @@
+//! One run, supervised: start the program, watch its whole process tree's CPU, memory and wall clock,
+//! stop the tree at the first limit it passes, then end and reap every process and measure.
+
+use crate::limits::Limits;
+use crate::outcome::Stop;
+use crate::status::Status;
+use crate::sys::{self, ChildLimits};
+use crate::tree::{self, Scope};
+use std::ffi::OsString;
+use std::fs::File;
+use std::io;
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// How often the tree is looked at. CPU times in /proc move in 10 ms ticks anyway.
+const POLL: Duration = Duration::from_millis(10);
+
+/// The program to start and its surroundings.
+pub struct Start {
+    pub program: PathBuf,
+    pub args: Vec<OsString>,
+    pub dir: PathBuf,
+    pub stdin: File,
+    pub stdout: File,
+    pub stderr: File,
+    /// Programs get a fixed small environment; compilers keep the judge's.
+    pub clean_env: bool,
+}
+
+/// What the supervisor saw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seen {
+    pub status: Status,
+    /// The whole tree's CPU, every process reaped, microseconds.
+    pub cpu_us: u64,
+    pub wall_us: u64,
+    /// The larger of the biggest single process's peak and the largest polled sum, KiB.
+    pub peak_kib: u64,
+    pub stopped: Option<Stop>,
+    /// SIGINT, SIGTERM or SIGHUP arrived: the judge is going away.
+    pub interrupted: bool,
+}
+
+/// Runs `start` under `limits` and returns once every process of the run is gone.
+pub fn supervise(start: Start, limits: Limits, scope: Scope) -> io::Result<Seen> {
+    sys::adopt_orphans()?; // orphans of the run come to us, so their CPU is counted when we reap them
+    let mut cmd = command(start, limits);
+    let started = Instant::now();
+    let pid = cmd.spawn()?.id() as i32;
+    let (done, watcher) = watch(pid, scope, limits, started);
+    let status = sys::wait_child(pid);
+    let wall_us = started.elapsed().as_micros() as u64;
+    let _ = done.send(()); // the watcher may have stopped the run and gone already
+    let watched = watcher.join().unwrap_or_default();
+    tree::kill_all(scope, pid); // the program has ended: whatever it left behind ends too
+    while sys::reap_one(true) {}
+    let (cpu_us, peak_kib) = sys::children_usage();
+    Ok(Seen {
+        status: status?,
+        cpu_us,
+        wall_us,
+        peak_kib: peak_kib.max(watched.peak_kib),
+        stopped: watched.stopped,
+        interrupted: watched.interrupted,
+    })
+}
+
+fn command(start: Start, limits: Limits) -> Command {
+    let mut cmd = Command::new(&start.program);
+    cmd.args(&start.args)
+        .current_dir(&start.dir)
+        .stdin(start.stdin)
+        .stdout(start.stdout)
+        .stderr(start.stderr)
+        .process_group(0); // its own group: a terminal's Ctrl-C reaches the judge, which ends it
+    if start.clean_env {
+        cmd.env_clear()
+            .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+            .env("LANG", "C.UTF-8")
+            .env("HOME", &start.dir);
+    }
+    cmd.env("TMPDIR", &start.dir); // a compiler's temporary files die with the folder
+    let caps = ChildLimits {
+        address_space_bytes: limits.address_space_bytes(),
+        cpu_seconds: limits.cpu_backstop_seconds(),
+        file_bytes: limits.file_bytes(),
+    };
+    sys::limit_child(&mut cmd, caps);
+    sys::die_with_parent(&mut cmd);
+    cmd
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Watched {
+    stopped: Option<Stop>,
+    peak_kib: u64,
+    interrupted: bool,
+}
+
+/// Polls the tree until told to stop; ends the run at the first limit passed, or when the judge is
+/// interrupted.
+fn watch(
+    program: i32,
+    scope: Scope,
+    limits: Limits,
+    started: Instant,
+) -> (mpsc::Sender<()>, std::thread::JoinHandle<Watched>) {
+    let (done, stop) = mpsc::channel::<()>();
+    let hz = sys::clock_ticks_per_second();
+    let watcher = std::thread::spawn(move || {
+        let mut watched = Watched::default();
+        let wall = Duration::from_millis(limits.wall_ms());
+        while stop.recv_timeout(POLL) == Err(mpsc::RecvTimeoutError::Timeout) {
+            let shot = tree::snapshot(&tree::members(scope));
+            let (reaped_us, _) = sys::children_usage();
+            let cpu_ms = reaped_us / 1000 + shot.cpu_ticks * 1000 / hz;
+            watched.peak_kib = watched.peak_kib.max(shot.memory_kib);
+            watched.interrupted = sys::terminated();
+            watched.stopped = if cpu_ms > limits.cpu_ms {
+                Some(Stop::Cpu)
+            } else if shot.memory_kib > limits.memory_kib {
+                Some(Stop::Memory)
+            } else if started.elapsed() > wall {
+                Some(Stop::Wall)
+            } else {
+                None
+            };
+            if watched.stopped.is_some() || watched.interrupted {
+                tree::kill_all(scope, program);
+                break;
+            }
+        }
+        watched
+    });
+    (done, watcher)
+}
