@@ -109,10 +109,16 @@ pub fn main(args: &[OsString]) -> i32 {
         eprintln!("judge {ARG}: malformed arguments (this mode is for the judge's own use)");
         return 2;
     };
-    sys::catch_termination(); // Ctrl-C and the judge's death end the run's processes first
     if !job.sandbox {
+        // The judge's death (SIGTERM, by PR_SET_PDEATHSIG) or Ctrl-C: end the run's processes first.
+        sys::catch_termination();
         return match open_input(job.stdin.as_deref()) {
-            Ok(stdin) => contain(&job, stdin, Sandbox::ProcessGroup, Scope::Descendants),
+            Ok(stdin) => contain(
+                &job,
+                &job.program,
+                stdin,
+                (Sandbox::ProcessGroup, Scope::Descendants),
+            ),
             Err(e) => failed(&job, e),
         };
     }
@@ -136,12 +142,14 @@ pub fn main(args: &[OsString]) -> i32 {
 /// PID 1 of the run's namespace: dies with the launcher (taking the namespace with it), builds the
 /// walls, then contains the run.
 fn as_init(job: &Job) -> i32 {
-    // The launcher is outside our namespace, so our parent pid reads 0 while it lives.
+    // The launcher is outside our namespace, so our parent pid reads 0 while it lives. When it dies
+    // (it keeps the default action for every signal), so do we, and the kernel ends the namespace.
     if sys::die_with_parent_now(SIGKILL).is_err() || sys::parent_pid() != 0 {
         return 2;
     }
-    // Opened before the walls go up, which hide the tests: a program or script inside a hidden
-    // folder is passed as a descriptor.
+    sys::catch_termination(); // Ctrl-C reaches us too: stop the run and go
+                              // Opened before the walls go up, which hide the tests: a program or script inside a hidden
+                              // folder is passed as a descriptor.
     let opened = open_input(job.stdin.as_deref()).and_then(|s| Ok((s, pass_hidden_files(job)?)));
     let (stdin, passed) = match opened {
         Ok(pair) => pair,
@@ -151,7 +159,8 @@ fn as_init(job: &Job) -> i32 {
         eprintln!("sandbox unavailable: {why}");
         return UNAVAILABLE;
     }
-    contain(&passed, stdin, Sandbox::Namespaces, Scope::Namespace)
+    let mode = (Sandbox::Namespaces, Scope::Namespace);
+    contain(&passed, &job.program, stdin, mode)
 }
 
 /// The job with every path in a hidden folder (the program, a script argument) replaced by
@@ -182,8 +191,9 @@ fn failed(job: &Job, e: io::Error) -> i32 {
     2
 }
 
-/// Runs the job in `mode` and writes the report and the outputs to stdout.
-fn contain(job: &Job, stdin: File, mode: Sandbox, scope: Scope) -> i32 {
+/// Runs the job in `mode` and writes the report and the outputs to stdout; `name` is the program's
+/// own path, which its argv[0] shows even when it starts through a descriptor.
+fn contain(job: &Job, name: &Path, stdin: File, (mode, scope): (Sandbox, Scope)) -> i32 {
     let run = || -> io::Result<(Seen, Vec<u8>, Vec<u8>)> {
         let (stdout, stderr) = (
             unnamed_file(&job.dir, "stdout")?,
@@ -191,6 +201,7 @@ fn contain(job: &Job, stdin: File, mode: Sandbox, scope: Scope) -> i32 {
         );
         let start = Start {
             program: job.program.clone(),
+            name: name.as_os_str().to_owned(),
             args: job.args.clone(),
             dir: job.dir.clone(),
             stdin,

@@ -126,7 +126,8 @@ impl Launcher {
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        sys::die_with_parent(&mut command); // if the judge is killed, its launcher goes too
+        // If the judge is killed, its launcher ends the run and goes too.
+        sys::die_with_parent(&mut command, sys::SIGTERM);
         let mut child = command
             .spawn()
             .map_err(|e| JudgeError::io("start", &self.judge, e))?;

@@ -15,12 +15,14 @@ use std::process::Command;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// How often the tree is looked at. CPU times in /proc move in 10 ms ticks anyway.
+/// How often the tree is looked at, at most.
 const POLL: Duration = Duration::from_millis(10);
 
 /// The program to start and its surroundings.
 pub struct Start {
     pub program: PathBuf,
+    /// What the program is called in its own argv[0] (it may be started through /proc/self/fd/N).
+    pub name: OsString,
     pub args: Vec<OsString>,
     pub dir: PathBuf,
     pub stdin: File,
@@ -70,7 +72,8 @@ pub fn supervise(start: Start, limits: Limits, scope: Scope) -> io::Result<Seen>
 
 fn command(start: Start, limits: Limits) -> Command {
     let mut cmd = Command::new(&start.program);
-    cmd.args(&start.args)
+    cmd.arg0(&start.name)
+        .args(&start.args)
         .current_dir(&start.dir)
         .stdin(start.stdin)
         .stdout(start.stdout)
@@ -89,7 +92,7 @@ fn command(start: Start, limits: Limits) -> Command {
         file_bytes: limits.file_bytes(),
     };
     sys::limit_child(&mut cmd, caps);
-    sys::die_with_parent(&mut cmd);
+    sys::die_with_parent(&mut cmd, sys::SIGKILL);
     cmd
 }
 
@@ -109,14 +112,14 @@ fn watch(
     started: Instant,
 ) -> (mpsc::Sender<()>, std::thread::JoinHandle<Watched>) {
     let (done, stop) = mpsc::channel::<()>();
-    let hz = sys::clock_ticks_per_second();
     let watcher = std::thread::spawn(move || {
         let mut watched = Watched::default();
         let wall = Duration::from_millis(limits.wall_ms());
-        while stop.recv_timeout(POLL) == Err(mpsc::RecvTimeoutError::Timeout) {
-            let shot = tree::snapshot(&tree::members(scope));
+        let mut next = POLL;
+        while stop.recv_timeout(next) == Err(mpsc::RecvTimeoutError::Timeout) {
+            let shot = tree::snapshot(&tree::members(scope), limits.memory_kib);
             let (reaped_us, _) = sys::children_usage();
-            let cpu_ms = reaped_us / 1000 + shot.cpu_ticks * 1000 / hz;
+            let cpu_ms = (reaped_us + shot.cpu_us) / 1000;
             watched.peak_kib = watched.peak_kib.max(shot.memory_kib);
             watched.interrupted = sys::terminated();
             watched.stopped = if cpu_ms > limits.cpu_ms {
@@ -132,6 +135,9 @@ fn watch(
                 tree::kill_all(scope, program);
                 break;
             }
+            // Look more often as the CPU nears the limit, so that a tree of busy processes (which
+            // spends CPU faster than the wall clock runs) is stopped close to it.
+            next = POLL.min(Duration::from_millis((limits.cpu_ms - cpu_ms) / 4).max(POLL / 10));
         }
         watched
     });

@@ -15,7 +15,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 #[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
 compile_error!("judge/sys.rs declares struct layouts for 64-bit Linux only");
 
-const SIGKILL: c_int = 9;
+pub const SIGKILL: c_int = 9;
+/// The launcher catches it to end its run's processes before it goes.
+pub const SIGTERM: c_int = 15;
 const RLIMIT_CPU: c_int = 0;
 const RLIMIT_FSIZE: c_int = 1;
 const RLIMIT_CORE: c_int = 4;
@@ -66,6 +68,7 @@ extern "C" {
     fn getrusage(who: c_int, rusage: *mut Rusage) -> c_int;
     fn kill(pid: i32, sig: c_int) -> c_int;
     fn setrlimit(resource: c_int, rlim: *const Rlimit) -> c_int;
+    fn setpriority(which: c_int, who: u32, prio: c_int) -> c_int;
     fn prctl(option: c_int, arg2: c_ulong, ...) -> c_int;
     fn unshare(flags: c_int) -> c_int;
     fn fork() -> i32;
@@ -105,12 +108,12 @@ pub fn die_with_parent_now(signal: c_int) -> io::Result<()> {
     check(unsafe { prctl(PR_SET_PDEATHSIG, signal as c_ulong) })
 }
 
-/// Makes `cmd`'s child receive SIGKILL when the thread that started it dies, so that killing the
-/// judge (Ctrl-C) takes its launchers with it.
-pub fn die_with_parent(cmd: &mut Command) {
+/// Makes `cmd`'s child receive `signal` when the thread that started it dies, so that killing the
+/// judge takes its launchers, and a launcher its program, with it.
+pub fn die_with_parent(cmd: &mut Command, signal: c_int) {
     // SAFETY: prctl with integer arguments is async-signal-safe and allocates nothing.
     unsafe {
-        cmd.pre_exec(|| die_with_parent_now(SIGKILL));
+        cmd.pre_exec(move || die_with_parent_now(signal));
     }
 }
 
@@ -203,6 +206,15 @@ pub fn kill_group(pgid: i32) {
     }
 }
 
+/// From PID 1 of a PID namespace, SIGKILLs every other process of that namespace at once.
+pub fn kill_rest_of_namespace() {
+    // kill(-1) from anywhere else would hit every process we may signal: refuse unless we are PID 1.
+    if std::process::id() == 1 {
+        // SAFETY: kill takes no pointers; in a PID namespace -1 means its processes but its init.
+        unsafe { kill(-1, SIGKILL) };
+    }
+}
+
 /// Kernel limits a child takes on before exec; `u64::MAX` is no limit (RLIM_INFINITY).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ChildLimits {
@@ -214,7 +226,12 @@ pub struct ChildLimits {
     pub file_bytes: u64,
 }
 
-/// Makes `cmd`'s child, before exec, take on `limits`, drop core dumps and never gain privileges.
+/// The niceness programs run at: the launcher's watcher must win the CPU from a tree of busy
+/// processes to stop it on time. CPU time is unaffected; only a busy machine's wall time is.
+const PROGRAM_NICENESS: c_int = 19;
+
+/// Makes `cmd`'s child, before exec, take on `limits`, drop core dumps, yield the CPU to the launcher
+/// and never gain privileges.
 pub fn limit_child(cmd: &mut Command, limits: ChildLimits) {
     let apply = move || {
         set_limit(RLIMIT_CORE, 0, 0)?;
@@ -224,6 +241,8 @@ pub fn limit_child(cmd: &mut Command, limits: ChildLimits) {
         // The soft limit sends SIGXCPU; the hard one a second later is a SIGKILL for programs that catch it.
         let cpu = limits.cpu_seconds;
         set_limit(RLIMIT_CPU, cpu, cpu.saturating_add(1))?;
+        // SAFETY: setpriority with integer arguments, on this process (PRIO_PROCESS, who = 0) only.
+        check(unsafe { setpriority(0, 0, PROGRAM_NICENESS) })?;
         // SAFETY: prctl with integer arguments.
         check(unsafe {
             prctl(
@@ -235,7 +254,7 @@ pub fn limit_child(cmd: &mut Command, limits: ChildLimits) {
             )
         })
     };
-    // SAFETY: the closure only calls setrlimit and prctl and reads errno, all async-signal-safe, and
+    // SAFETY: the closure only calls setrlimit, setpriority and prctl and reads errno, all async-signal-safe, and
     // never allocates.
     unsafe {
         cmd.pre_exec(apply);

@@ -17,10 +17,10 @@ pub enum Scope {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Snapshot {
     pub processes: usize,
-    /// User + system CPU of the live processes and of the children they reaped, clock ticks.
-    pub cpu_ticks: u64,
-    /// Resident memory, KiB: one process's RSS, or the sum of proportional shares (PSS) of several,
-    /// so that pages two forked processes share are not counted twice.
+    /// CPU of the live processes and of the children they reaped, microseconds.
+    pub cpu_us: u64,
+    /// Resident memory, KiB: the sum of resident sizes, or of proportional shares (PSS) where that
+    /// matters, so that pages two forked processes share are not counted twice.
     pub memory_kib: u64,
 }
 
@@ -42,8 +42,45 @@ fn all_pids() -> Vec<i32> {
         .collect()
 }
 
-/// Every descendant of `root`, by parent links read from each process's stat line.
+/// Every descendant of `root`: through each thread's `children` list where the kernel keeps one (a
+/// few small reads), else by parent links read from every process's stat line.
 fn descendants_of(root: i32) -> Vec<i32> {
+    let mut tree = vec![root];
+    let mut i = 0;
+    while i < tree.len() {
+        match children_of(tree[i]) {
+            Some(children) => tree.extend(children),
+            None => return descendants_by_parent_links(root),
+        }
+        i += 1;
+    }
+    tree.remove(0);
+    tree
+}
+
+/// The children of every thread of `pid`; `None` when the kernel has no `children` files. A process
+/// that is gone has no children.
+fn children_of(pid: i32) -> Option<Vec<i32>> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Some(Vec::new());
+    };
+    let mut children = Vec::new();
+    for task in tasks.filter_map(|t| t.ok()) {
+        match std::fs::read_to_string(task.path().join("children")) {
+            Ok(text) => children.extend(
+                text.split_whitespace()
+                    .filter_map(|p| p.parse::<i32>().ok()),
+            ),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && task.path().exists() => {
+                return None
+            }
+            Err(_) => {} // the thread ended meanwhile
+        }
+    }
+    Some(children)
+}
+
+fn descendants_by_parent_links(root: i32) -> Vec<i32> {
     let parents: Vec<(i32, i32)> = all_pids()
         .into_iter()
         .filter_map(|pid| Some((pid, stat_fields(pid)?.get(1)?.parse().ok()?)))
@@ -72,13 +109,16 @@ fn stat_fields(pid: i32) -> Option<Vec<String>> {
     Some(after_name.split_whitespace().map(String::from).collect())
 }
 
-/// What `pids` use now. A process that ends meanwhile simply drops out.
-pub fn snapshot(pids: &[i32]) -> Snapshot {
+/// What `pids` use now. A process that ends meanwhile simply drops out. `memory_limit_kib` decides
+/// how hard to look: the resident sizes are summed, and only when that sum passes the limit (pages
+/// that forked processes share count once per process in it) are the proportional shares read.
+pub fn snapshot(pids: &[i32], memory_limit_kib: u64) -> Snapshot {
     let mut shot = Snapshot {
         processes: pids.len(),
         ..Snapshot::default()
     };
     let page_kib = sys::page_size() / 1024;
+    let tick_us = 1_000_000 / sys::clock_ticks_per_second();
     for &pid in pids {
         let Some(fields) = stat_fields(pid) else {
             continue;
@@ -89,15 +129,28 @@ pub fn snapshot(pids: &[i32]) -> Snapshot {
                 .and_then(|f| f.parse::<u64>().ok())
                 .unwrap_or(0)
         };
-        // utime, stime, cutime, cstime: fields 14–17.
-        shot.cpu_ticks += (11..=14).map(number).sum::<u64>();
-        shot.memory_kib += if pids.len() == 1 {
-            number(21) * page_kib // rss, field 24
-        } else {
-            proportional_kib(pid).unwrap_or(number(21) * page_kib)
-        };
+        // Own CPU to the nanosecond where the kernel tells it: summing whole 10 ms ticks of many short
+        // processes would miss up to a tick each. utime and stime are fields 14–15.
+        let own_us = running_time_us(pid).unwrap_or_else(|| (number(11) + number(12)) * tick_us);
+        // cutime and cstime, fields 16–17: children it reaped, converted from a sum, so exact enough.
+        shot.cpu_us += own_us + (number(13) + number(14)) * tick_us;
+        shot.memory_kib += number(21) * page_kib; // rss, field 24
+    }
+    if pids.len() > 1 && shot.memory_kib > memory_limit_kib {
+        shot.memory_kib = pids.iter().filter_map(|&pid| proportional_kib(pid)).sum();
     }
     shot
+}
+
+/// The CPU time all threads of `pid` ran, microseconds, from /proc/PID/task/*/schedstat.
+fn running_time_us(pid: i32) -> Option<u64> {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).ok()?;
+    let mut ns = 0u64;
+    for task in tasks {
+        let text = std::fs::read_to_string(task.ok()?.path().join("schedstat")).ok()?;
+        ns += text.split_whitespace().next()?.parse::<u64>().ok()?;
+    }
+    Some(ns / 1000)
 }
 
 /// The process's proportional set size, KiB, from /proc/PID/smaps_rollup.
@@ -112,7 +165,10 @@ fn proportional_kib(pid: i32) -> Option<u64> {
 /// kill), then returns; the caller reaps them.
 pub fn kill_all(scope: Scope, program_group: i32) {
     for _ in 0..1000 {
-        sys::kill_group(program_group);
+        match scope {
+            Scope::Namespace => sys::kill_rest_of_namespace(),
+            Scope::Descendants => sys::kill_group(program_group),
+        }
         let alive: Vec<i32> = members(scope)
             .into_iter()
             .filter(|&pid| !is_zombie(pid))
@@ -150,7 +206,8 @@ mod tests {
             std::thread::sleep(std::time::Duration::from_millis(5));
         }
         assert_eq!(below.len(), 1, "the sleep under sh: {below:?}");
-        let shot = snapshot(&[pid, below[0]]);
+        assert_eq!(descendants_by_parent_links(pid), below);
+        let shot = snapshot(&[pid, below[0]], u64::MAX);
         assert!(shot.processes == 2 && shot.memory_kib > 0, "{shot:?}");
         below.into_iter().for_each(sys::kill_process);
         child.wait().expect("sh ends once its sleep is killed");

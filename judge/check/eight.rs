@@ -38,17 +38,12 @@ impl Checker for Eight {
             Ok(_) => return Checked::BadTest("optima do not match the input's cases".into()),
             Err(e) => return Checked::BadTest(format!("input {e}")),
         };
-        let lines = answer_lines(output);
-        if let Some(extra) = lines
-            .iter()
-            .skip(boards.len())
-            .position(|line| !line.is_empty())
-        {
+        // Only as many lines as cases are kept: a flood of lines costs no memory.
+        let mut lines = answer_lines(output);
+        let answers: Vec<&[u8]> = lines.by_ref().take(boards.len()).collect();
+        if let Some((extra, text)) = lines.enumerate().find(|(_, l)| !l.is_empty()) {
             let line = boards.len() + extra + 1;
-            let reason = format!(
-                "line {line}: output after the last case: '{}'",
-                head(lines[line - 1])
-            );
+            let reason = format!("line {line}: output after the last case: '{}'", head(text));
             return Checked::Wrong { reason, cost: None };
         }
         let cases = boards
@@ -56,7 +51,7 @@ impl Checker for Eight {
             .zip(optima)
             .enumerate()
             .map(|(i, (board, optimum))| {
-                let answer = lines.get(i).ok_or("missing answer")?;
+                let answer = answers.get(i).ok_or("missing answer")?;
                 let moves = replay_answer(board, *optimum, answer)?;
                 Ok((moves, optimum.unwrap_or(0)))
             });

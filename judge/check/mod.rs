@@ -49,12 +49,12 @@ pub fn checker_of(problem: &Problem) -> Result<Box<dyn Checker>, JudgeError> {
 }
 
 /// An output's lines, without trailing spaces or `\r`; a final newline does not start another line.
-pub fn answer_lines(output: &[u8]) -> Vec<&[u8]> {
-    if output.is_empty() {
-        return Vec::new();
-    }
-    let output = output.strip_suffix(b"\n").unwrap_or(output);
-    output.split(|&b| b == b'\n').map(trim_end).collect()
+/// Lazy, so that an output of millions of lines costs no memory of its own.
+pub fn answer_lines(output: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let body = (!output.is_empty()).then(|| output.strip_suffix(b"\n").unwrap_or(output));
+    body.into_iter()
+        .flat_map(|b| b.split(|&c| c == b'\n'))
+        .map(trim_end)
 }
 
 fn trim_end(line: &[u8]) -> &[u8] {
@@ -154,9 +154,10 @@ mod tests {
 
     #[test]
     fn answer_lines_drop_line_ends_but_keep_empty_answers() {
-        assert_eq!(answer_lines(b"ud\r\n\nlr  \n"), [&b"ud"[..], b"", b"lr"]);
-        assert_eq!(answer_lines(b"\n"), [&b""[..]]);
-        assert!(answer_lines(b"").is_empty());
+        let lines = |output: &'static [u8]| answer_lines(output).collect::<Vec<_>>();
+        assert_eq!(lines(b"ud\r\n\nlr  \n"), [&b"ud"[..], b"", b"lr"]);
+        assert_eq!(lines(b"\n"), [&b""[..]]);
+        assert!(lines(b"").is_empty());
     }
 
     #[test]

@@ -432,15 +432,13 @@ fn fits(p: &Puzzle, grid: &[Option<usize>], b: usize, at: Pos) -> bool {
 /// Whether `unsolvable` is true is the caller's question: it needs the optimum.
 pub fn replay(p: &Puzzle, output: &[u8]) -> Result<Answer, String> {
     let text = String::from_utf8_lossy(output);
-    let mut lines: Vec<&str> = text.lines().map(str::trim).collect();
-    while lines.last().is_some_and(|l| l.is_empty()) {
-        lines.pop();
-    }
-    let Some((first, moves)) = lines.split_first() else {
+    // Lazy lines, so that a flood of lines costs no memory; trailing blank lines do not count.
+    let mut lines = text.trim_end().lines().map(str::trim);
+    let Some(first) = lines.next() else {
         return Err("empty output; expected the number of moves or `unsolvable`".into());
     };
-    if *first == "unsolvable" {
-        return match moves.first() {
+    if first == "unsolvable" {
+        return match lines.next() {
             None => Ok(Answer::Unsolvable),
             Some(extra) => Err(format!("output after `unsolvable`: {:?}", clip(extra))),
         };
@@ -451,11 +449,12 @@ pub fn replay(p: &Puzzle, output: &[u8]) -> Result<Answer, String> {
             clip(first)
         )
     })?;
-    if moves.len() != k {
-        return Err(format!("says {k} moves but lists {}", moves.len()));
+    let listed = lines.clone().count();
+    if listed != k {
+        return Err(format!("says {k} moves but lists {listed}"));
     }
     let mut at: Vec<Pos> = p.blocks.iter().map(|b| b.at).collect();
-    for (i, line) in moves.iter().enumerate() {
+    for (i, line) in lines.enumerate() {
         apply(p, &mut at, line).map_err(|why| format!("move {}: {why}", i + 1))?;
     }
     check_goal(p, &at, k)?;

@@ -1,0 +1,482 @@
+//! The judge contains hostile submissions: whole process trees, files, the compile cache, resources,
+//! and it never hangs. Each fixture in tests/fixtures/contain/ says in its header what it tries.
+//! Process tests run in both modes: the namespace sandbox and the process-group fallback.
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The two ways the judge contains a run: its default sandbox, and the fallback.
+const MODES: [&[&str]; 2] = [&[], &["--no-sandbox"]];
+
+fn judge() -> Command {
+    Command::cargo_bin("judge").expect("judge is built")
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/contain")
+        .join(name)
+}
+
+/// A folder of this test's own under the target dir, emptied.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("contain")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+/// A template fixture with its placeholders replaced, written into `dir` without `.tmpl`.
+fn instantiate(name: &str, dir: &Path, placeholders: &[(&str, &Path)]) -> PathBuf {
+    let mut text = std::fs::read_to_string(fixture(name)).expect("template");
+    for (key, value) in placeholders {
+        text = text.replace(key, &value.display().to_string());
+    }
+    let path = dir.join(name.trim_end_matches(".tmpl"));
+    std::fs::write(&path, text).expect("instantiated fixture");
+    path
+}
+
+/// The one test of a run on eight's sample, read from the table's row (and `-v`'s sandbox line).
+struct Judged {
+    verdict: String,
+    cpu_ms: f64,
+    peak_kib: f64,
+    reason: String,
+    sandbox: String,
+    code: Option<i32>,
+    stdout: String,
+}
+
+impl Judged {
+    /// The verdict, once the judge's exit status agrees: 0 for AC, 1 for any other verdict.
+    fn verdict(&self) -> &str {
+        let expected = if self.verdict == "AC" { 0 } else { 1 };
+        assert_eq!(self.code, Some(expected), "{}", self.stdout);
+        &self.verdict
+    }
+}
+
+fn judge_sample(submission: &Path, args: &[&str]) -> Judged {
+    judge_sample_with(judge(), submission, args)
+}
+
+fn judge_sample_with(mut cmd: Command, submission: &Path, args: &[&str]) -> Judged {
+    let output = cmd
+        .args([
+            "eight",
+            &submission.display().to_string(),
+            "--test",
+            "001",
+            "-v",
+        ])
+        .args(args)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .expect("judge runs");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let row = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("001-sample"));
+    let words: Vec<&str> = row.unwrap_or_default().split_whitespace().collect();
+    let number = |i: usize| {
+        words
+            .get(i)
+            .and_then(|w| w.parse().ok())
+            .unwrap_or(f64::NAN)
+    };
+    let sandbox = stdout
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("sandbox: "));
+    Judged {
+        verdict: words.get(1).copied().unwrap_or_default().to_string(),
+        cpu_ms: number(2),
+        peak_kib: number(4) * 1024.0,
+        reason: words.get(7..).unwrap_or_default().join(" "),
+        sandbox: sandbox.unwrap_or_default().to_string(),
+        code: output.status.code(),
+        stdout,
+    }
+}
+
+/// Live processes (zombies are dead, just unreaped) whose command line or executable matches.
+fn alive(matches: impl Fn(&[u8], &str) -> bool) -> Vec<String> {
+    let entries = std::fs::read_dir("/proc").expect("/proc");
+    entries
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().parse::<u32>().is_ok())
+        .filter_map(|entry| {
+            let cmdline = std::fs::read(entry.path().join("cmdline")).ok()?;
+            let status = std::fs::read_to_string(entry.path().join("status")).ok()?;
+            let exe = std::fs::read_link(entry.path().join("exe")).unwrap_or_default();
+            let exe = exe.display().to_string();
+            (matches(&cmdline, &exe) && !status.contains("State:\tZ"))
+                .then(|| format!("{} {}", entry.file_name().to_string_lossy(), exe))
+        })
+        .collect()
+}
+
+fn sleeps(seconds: &str) -> Vec<String> {
+    let cmdline = format!("sleep\0{seconds}\0").into_bytes();
+    alive(|found, _| found == cmdline.as_slice())
+}
+
+fn running_binary(stem: &str) -> Vec<String> {
+    let stem = format!("/{stem}-");
+    alive(|_, exe| exe.contains(&stem))
+}
+
+#[test]
+fn a_program_that_joins_the_judges_group_is_stopped_by_the_wall_clock() {
+    for mode in MODES {
+        let args = [&["--time-limit", "100"], mode].concat();
+        let judged = judge_sample(&fixture("joins_judge_group.c"), &args);
+        assert_eq!(judged.verdict(), "TLE", "{mode:?}: {}", judged.stdout);
+        let reason = &judged.reason;
+        assert!(
+            reason.starts_with("stopped at the 1200 ms wall-clock limit"),
+            "{reason}"
+        );
+        assert!(sleeps("9871").is_empty(), "{mode:?}: {:?}", sleeps("9871"));
+    }
+}
+
+#[test]
+fn an_unreaped_childs_cpu_counts() {
+    for mode in MODES {
+        let args = [&["--time-limit", "300"], mode].concat();
+        let judged = judge_sample(&fixture("unreaped_burner.c"), &args);
+        assert_eq!(judged.verdict(), "TLE", "{mode:?}: {}", judged.stdout);
+        assert!(judged.cpu_ms >= 300.0, "{}", judged.stdout);
+        assert!(running_binary("unreaped_burner").is_empty());
+    }
+}
+
+#[test]
+fn a_forking_swarm_is_stopped_on_the_trees_cpu_close_to_the_limit() {
+    for mode in MODES {
+        let args = [&["--time-limit", "300"], mode].concat();
+        let judged = judge_sample(&fixture("fork_swarm.c"), &args);
+        assert_eq!(judged.verdict(), "TLE", "{mode:?}: {}", judged.stdout);
+        // Polled every 10 ms in 10 ms ticks: stopped within 10% of the limit and 20 ms.
+        let cpu = judged.cpu_ms;
+        assert!((300.0..=350.0).contains(&cpu), "{mode:?}: {cpu} ms");
+        assert!(
+            running_binary("fork_swarm").is_empty(),
+            "{:?}",
+            running_binary("fork_swarm")
+        );
+        let sandbox = if mode.is_empty() {
+            "namespaces"
+        } else {
+            "process-group"
+        };
+        assert_eq!(judged.sandbox, sandbox);
+    }
+}
+
+#[test]
+fn a_busy_loop_is_stopped_within_a_tenth_of_its_limit() {
+    let judged = judge_sample(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/eight/infinite_loop.c"),
+        &["--time-limit", "500"],
+    );
+    assert_eq!(judged.verdict(), "TLE");
+    let cpu = judged.cpu_ms;
+    assert!((500.0..=570.0).contains(&cpu), "{cpu} ms");
+}
+
+/// Starts the judge on the four-sleeper fixture, waits for the sleeps, signals the judge, and checks
+/// that nothing of the run survives.
+fn interrupt_the_judge(mode: &[&str], signal: &str) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["eight", &fixture("forks_sleepers.c").display().to_string()])
+        .args(["--test", "001", "--time-limit", "3000"])
+        .args(mode)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("judge starts");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while sleeps("9872").len() < 4 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(
+        sleeps("9872").len(),
+        4,
+        "the fixture's sleeps did not start"
+    );
+    let pid = child.id().to_string();
+    let sent = std::process::Command::new("kill")
+        .args(["-s", signal, &pid])
+        .status();
+    assert!(sent.expect("kill runs").success());
+    child.wait().expect("the judge ends");
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !sleeps("9872").is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        sleeps("9872").is_empty(),
+        "{mode:?} {signal}: {:?}",
+        sleeps("9872")
+    );
+    // The launcher and its init name the fixture's binary in their command lines.
+    let stem = b"forks_sleepers-";
+    let launchers = alive(|cmdline, _| cmdline.windows(stem.len()).any(|w| w == stem));
+    assert!(launchers.is_empty(), "{mode:?} {signal}: {launchers:?}");
+}
+
+#[test]
+fn ctrl_c_or_the_judges_death_leaves_no_process_of_the_run() {
+    for mode in MODES {
+        for signal in ["INT", "TERM", "KILL"] {
+            interrupt_the_judge(mode, signal);
+        }
+    }
+}
+
+#[test]
+fn the_sandbox_hides_the_cached_reference_binaries() {
+    let dir = scratch("exec-reference");
+    let cache = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/judge");
+    let cheat = instantiate("exec_reference.py.tmpl", &dir, &[("@CACHE@", &cache)]);
+    let judged = judge_sample(&cheat, &[]);
+    assert_eq!(judged.verdict(), "WA", "{}", judged.stdout);
+}
+
+/// Judges the project's own Eight solution with `target` as the target dir: whether it was cached.
+fn judge_eight_in(target: &Path) -> bool {
+    let output = judge()
+        .args(["eight", "--test", "001"])
+        .env("CARGO_TARGET_DIR", target)
+        .output()
+        .expect("judge runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("eight: all 1 tests accepted"), "{stdout}");
+    stdout
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .contains("(cached)")
+}
+
+#[test]
+fn a_poisoned_cache_is_refused_or_rebuilt() {
+    for mode in MODES {
+        let target = scratch(&format!("poison{}", mode.len()));
+        let cache = target.join("judge");
+        judge_eight_in(&target);
+        let poison = instantiate("overwrite_cache.py.tmpl", &target, &[("@CACHE@", &cache)]);
+        let mut cmd = judge();
+        cmd.env("CARGO_TARGET_DIR", &target);
+        let judged = judge_sample_with(cmd, &poison, mode);
+        assert_eq!(judged.verdict(), "AC", "{}", judged.stdout);
+        // Sandboxed, the cache was out of sight; without, the rewritten binary fails its digest.
+        let cached = judge_eight_in(&target);
+        assert_eq!(cached, mode.is_empty(), "{mode:?}");
+        if mode.is_empty() {
+            assert!(!cache.join("planted").exists());
+        }
+    }
+}
+
+/// A project with eight's sample test, its solution `solution`.
+fn scratch_project(name: &str, solution: &Path) -> PathBuf {
+    let root = scratch(name);
+    let tests = root.join("problems/eight/tests");
+    std::fs::create_dir_all(&tests).expect("tests folder");
+    let toml = format!(
+        "solution = \"{}\"\nchecker = \"eight\"\n",
+        solution.display()
+    );
+    std::fs::write(root.join("problems/eight/problem.toml"), toml).expect("problem.toml");
+    std::fs::write(tests.join("001-sample.in"), "2 3 4 1 5 x 7 6 8\n").expect(".in");
+    std::fs::write(tests.join("001-sample.ans"), "19\n").expect(".ans");
+    root
+}
+
+#[test]
+fn the_sandbox_keeps_the_tests_and_the_project_unchanged() {
+    let root = scratch_project("rewrite-tests", Path::new("rewrite_tests.py"));
+    let rewriter = instantiate("rewrite_tests.py.tmpl", &root, &[("@PROJECT@", &root)]);
+    let before = std::fs::read(root.join("problems/eight/tests/001-sample.in")).expect(".in");
+    let output = judge().current_dir(&root).output().expect("judge runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("eight: all 1 tests accepted"), "{stdout}");
+    let after = std::fs::read(root.join("problems/eight/tests/001-sample.in")).expect(".in");
+    assert_eq!(before, after);
+    assert!(!root.join("planted").exists());
+    assert!(rewriter.is_file());
+}
+
+#[test]
+fn fifos_and_symlinks_in_place_of_the_outputs_change_nothing() {
+    for name in ["stdout_fifo.py", "stdout_symlink.py"] {
+        for mode in MODES {
+            let judged = judge_sample(&fixture(name), mode);
+            assert_eq!(judged.verdict(), "AC", "{name} {mode:?}: {}", judged.stdout);
+        }
+    }
+}
+
+#[test]
+fn a_debug_file_stays_in_the_runs_private_folder_which_is_removed() {
+    let tmp = scratch("debug-file-tmp");
+    let mut cmd = judge();
+    cmd.env("TMPDIR", &tmp);
+    let judged = judge_sample_with(cmd, &fixture("debug_file.c"), &[]);
+    assert_eq!(judged.verdict(), "AC", "{}", judged.stdout);
+    let left: Vec<_> = std::fs::read_dir(&tmp).expect("tmp").collect();
+    assert!(left.is_empty(), "left in the temp dir: {left:?}");
+    assert!(!Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("debug.txt")
+        .exists());
+}
+
+#[test]
+fn failed_allocations_are_mle_or_name_the_cap() {
+    let mut cmd = judge();
+    cmd.env("RUST_BACKTRACE", "1"); // must not reach the program, nor hide its message
+    let judged = judge_sample_with(cmd, &fixture("rust_oom.rs"), &["--memory-limit", "64"]);
+    assert_eq!(judged.verdict(), "MLE", "{}", judged.stdout);
+    let reason = &judged.reason;
+    assert!(
+        reason.contains("allocation failed at the 192 MiB"),
+        "{reason}"
+    );
+    let judged = judge_sample(&fixture("malloc_null.c"), &["--memory-limit", "64"]);
+    assert_eq!(judged.verdict(), "RE", "{}", judged.stdout);
+    let reason = &judged.reason;
+    assert!(
+        reason.starts_with("exit code 3 (each process may map at most 192 MiB"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn memory_of_the_whole_tree_counts() {
+    for mode in MODES {
+        let args = [&["--memory-limit", "64"], mode].concat();
+        let judged = judge_sample(&fixture("children_memory.c"), &args);
+        assert_eq!(judged.verdict(), "MLE", "{mode:?}: {}", judged.stdout);
+        assert!(judged.peak_kib > 64.0 * 1024.0);
+    }
+    // Documented as not counted: a memory file written, never mapped.
+    let judged = judge_sample(&fixture("memfd_hog.c"), &["--memory-limit", "64"]);
+    assert_eq!(judged.verdict(), "AC", "{}", judged.stdout);
+}
+
+#[test]
+fn a_flood_of_newlines_is_wa_and_the_judge_stays_small() {
+    // The judge's own peak memory, from its parent's view of its reaped children (the largest).
+    let script = format!(
+        "import resource, subprocess, sys\n\
+         r = subprocess.run([sys.argv[1], 'eight', sys.argv[2], '--test', '001'], capture_output=True)\n\
+         print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    );
+    let output = std::process::Command::new("python3")
+        .args(["-c", &script, env!("CARGO_BIN_EXE_judge")])
+        .arg(fixture("newline_flood.c"))
+        .output()
+        .expect("python3 runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let mut words = text.split_whitespace();
+    assert_eq!(words.next(), Some("1"), "{text}");
+    let peak_kib: u64 = words.next().and_then(|w| w.parse().ok()).expect("a peak");
+    assert!(peak_kib < 400 << 10, "the judge reached {peak_kib} KiB");
+}
+
+#[test]
+fn a_submission_is_compiled_alone_so_local_files_are_ce() {
+    let dir = scratch("alone");
+    for file in [
+        "includes_header.c",
+        "helper.h",
+        "include_macro.rs",
+        "mod_decl.rs",
+        "helper.rs",
+    ] {
+        std::fs::copy(fixture(file), dir.join(file)).expect("copy");
+    }
+    for submission in ["includes_header.c", "include_macro.rs", "mod_decl.rs"] {
+        let output = judge()
+            .args([
+                "eight",
+                &dir.join(submission).display().to_string(),
+                "--test",
+                "001",
+            ])
+            .output()
+            .expect("judge runs");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            stdout.contains("CE  compile error"),
+            "{submission}: {stdout}"
+        );
+    }
+}
+
+#[test]
+fn a_compiler_past_its_caps_is_ce_and_leaves_nothing() {
+    let dir = scratch("compile-caps");
+    let fifo = dir.join("never-written");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.expect("mkfifo runs").success());
+    let blocked = instantiate("include_fifo.c.tmpl", &dir, &[("@FIFO@", &fifo)]);
+    let tmp = scratch("compile-caps-tmp"); // named in cc1's command line, so we can look for it
+    let started = Instant::now();
+    let output = judge()
+        .env("TMPDIR", &tmp)
+        .args(["eight", &blocked.display().to_string(), "--test", "001"])
+        .args(["--compile-time-limit", "300"])
+        .output()
+        .expect("judge runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("stopped at its 1600 ms wall-clock cap"),
+        "{stdout}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(20));
+    let tmp = tmp.display().to_string().into_bytes();
+    let compilers = alive(|cmdline, _| cmdline.windows(tmp.len()).any(|w| w == tmp.as_slice()));
+    assert!(compilers.is_empty(), "{compilers:?}");
+    let output = judge()
+        .args([
+            "eight",
+            &fixture("heavy_compile.c").display().to_string(),
+            "--test",
+            "001",
+        ])
+        .args(["--compile-memory-limit", "256"])
+        .output()
+        .expect("judge runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("passed its 256 MiB memory cap"), "{stdout}");
+}
+
+#[test]
+fn an_input_that_is_a_fifo_or_a_device_is_a_broken_test_not_a_hang() {
+    let solution = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/eight/correct.cpp");
+    let root = scratch_project("odd-inputs", &solution);
+    let tests = root.join("problems/eight/tests");
+    let made = std::process::Command::new("mkfifo")
+        .arg(tests.join("002-fifo.in"))
+        .status();
+    assert!(made.expect("mkfifo runs").success());
+    std::os::unix::fs::symlink("/dev/zero", tests.join("003-zero.in")).expect("symlink");
+    let output = judge()
+        .current_dir(&root)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .expect("judge runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(2), "{stdout}");
+    assert!(
+        stdout.contains("eight: 1 of 3 accepted (2 ERR)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("is not a regular file"), "{stdout}");
+}
