@@ -372,13 +372,11 @@ fn memory_of_the_whole_tree_counts() {
 #[test]
 fn a_flood_of_newlines_is_wa_and_the_judge_stays_small() {
     // The judge's own peak memory, from its parent's view of its reaped children (the largest).
-    let script = format!(
-        "import resource, subprocess, sys\n\
+    let script = "import resource, subprocess, sys\n\
          r = subprocess.run([sys.argv[1], 'eight', sys.argv[2], '--test', '001'], capture_output=True)\n\
-         print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
-    );
+         print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)";
     let output = std::process::Command::new("python3")
-        .args(["-c", &script, env!("CARGO_BIN_EXE_judge")])
+        .args(["-c", script, env!("CARGO_BIN_EXE_judge")])
         .arg(fixture("newline_flood.c"))
         .output()
         .expect("python3 runs");
