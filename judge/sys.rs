@@ -371,23 +371,19 @@ pub fn keep_across_exec(fd: c_int) -> io::Result<()> {
 
 /// The kernel's clock ticks per second, the unit of CPU times in /proc/PID/stat.
 pub fn clock_ticks_per_second() -> u64 {
-    // SAFETY: sysconf takes and returns integers.
-    let ticks = unsafe { sysconf(SC_CLK_TCK) };
-    if ticks > 0 {
-        ticks as u64
-    } else {
-        100
-    }
+    configuration(SC_CLK_TCK, 100)
 }
 
 /// The size of a memory page, the unit of RSS in /proc/PID/stat.
 pub fn page_size() -> u64 {
-    // SAFETY: as above.
-    let size = unsafe { sysconf(SC_PAGESIZE) };
-    if size > 0 {
-        size as u64
-    } else {
-        4096
+    configuration(SC_PAGESIZE, 4096)
+}
+
+fn configuration(name: c_int, usual: u64) -> u64 {
+    // SAFETY: sysconf takes and returns integers.
+    match unsafe { sysconf(name) } {
+        value if value > 0 => value as u64,
+        _ => usual,
     }
 }
 
