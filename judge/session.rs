@@ -32,27 +32,7 @@ impl Session<'_> {
     pub fn judge_problem(&self, problem: &Problem) -> Result<ProblemRun, JudgeError> {
         let checker = check::checker_of(problem)?;
         let tests = problem::tests(problem, self.options.test.as_deref())?;
-        let (source, shown) = match &self.options.submission {
-            Some(mine) => (mine.clone(), mine.clone()),
-            None => (self.root.join(&problem.solution), problem.solution.clone()),
-        };
-        let compiler = Language::of(&source)?.describe();
-        let caps = limits::COMPILE.overridden(
-            self.options.compile_time_limit_ms,
-            self.options.compile_memory_limit_mib,
-        );
-        let compiled = compile::compile(&source, self.cache, self.launcher, &caps)?;
-        let limits = problem
-            .limits
-            .overridden(self.options.time_limit_ms, self.options.memory_limit_mib);
-        let mut run = ProblemRun {
-            problem: problem.name.clone(),
-            submission: shown.display().to_string(),
-            compiler,
-            compile: Compile::Built { cached: false },
-            limits,
-            tests: Vec::new(),
-        };
+        let (mut run, compiled) = self.compile(problem)?;
         let table = Table {
             color: self.color,
             verbose: self.options.verbose,
@@ -66,15 +46,17 @@ impl Session<'_> {
                     runner: self.launcher,
                     checker: checker.as_ref(),
                     program: &program,
-                    limits,
+                    limits: run.limits,
                 };
                 run.tests = self.judge_tests(&judge, &problem.name, &tests, &table)?;
                 self.show(&table.footer(&run));
             }
             Compiled::Failed { message } => {
+                run.compile = Compile::Failed {
+                    message: message.clone(),
+                };
                 self.show(&table.header(&run, tests.len()));
                 self.show(&table.compile_error(&message));
-                run.compile = Compile::Failed { message };
                 let not_compiled = Finding::verdict(Verdict::CompileError, None);
                 run.tests = tests
                     .iter()
@@ -83,6 +65,27 @@ impl Session<'_> {
             }
         }
         Ok(run)
+    }
+
+    /// Builds the submission (the command line's, else the problem's own) under the compiler's caps;
+    /// the run it starts has no tests yet.
+    fn compile(&self, problem: &Problem) -> Result<(ProblemRun, Compiled), JudgeError> {
+        let (source, shown) = match &self.options.submission {
+            Some(mine) => (mine.clone(), mine.clone()),
+            None => (self.root.join(&problem.solution), problem.solution.clone()),
+        };
+        let o = self.options;
+        let caps = limits::COMPILE.overridden(o.compile_time_limit_ms, o.compile_memory_limit_mib);
+        let run = ProblemRun {
+            problem: problem.name.clone(),
+            submission: shown.display().to_string(),
+            compiler: Language::of(&source)?.describe(),
+            compile: Compile::Built { cached: false },
+            limits: (problem.limits).overridden(o.time_limit_ms, o.memory_limit_mib),
+            tests: Vec::new(),
+        };
+        let compiled = compile::compile(&source, self.cache, self.launcher, &caps)?;
+        Ok((run, compiled))
     }
 
     fn judge_tests(
