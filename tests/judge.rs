@@ -24,6 +24,38 @@ fn judge_sample(name: &str, extra: &[&str]) -> assert_cmd::assert::Assert {
         .assert()
 }
 
+/// Judges a fixture as `judge_sample` does, but on `tiny`, a scratch problem whose one test,
+/// `001-sample`, is a one-move huarong puzzle: for verdicts that come from how the program ran, not
+/// from what it answered. On eight, every run would first build the eight checker's table of all
+/// 181,440 boards (0.4 s in a debug build) for an answer that is never read.
+fn judge_run_only(name: &str, extra: &[&str]) -> assert_cmd::assert::Assert {
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let root = target.join(format!("run-only-{name}"));
+    let _ = std::fs::remove_dir_all(&root);
+    let tests = root.join("problems/tiny/tests");
+    std::fs::create_dir_all(&tests).expect("scratch folders");
+    let toml = "solution = \"unused.rs\"\nchecker = \"huarong\"\n";
+    std::fs::write(root.join("problems/tiny/problem.toml"), toml).expect("problem.toml");
+    std::fs::write(tests.join("001-sample.in"), "1 2\nA .\nA\n0 1\n").expect(".in");
+    std::fs::write(tests.join("001-sample.ans"), "1\n").expect(".ans");
+    let source = std::fs::canonicalize(fixture(name)).expect("fixture");
+    judge()
+        .current_dir(&root)
+        // The fixtures' binaries cached where the other runs cache them (target/judge/), not in root.
+        .env(
+            "CARGO_TARGET_DIR",
+            target.parent().expect("the target folder"),
+        )
+        .args([
+            "tiny".as_ref(),
+            source.as_os_str(),
+            "--test".as_ref(),
+            "001".as_ref(),
+        ])
+        .args(extra)
+        .assert()
+}
+
 /// The one test row of a single-test table (the line that starts with the test name).
 fn row(assert: &assert_cmd::assert::Assert) -> String {
     let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
@@ -135,13 +167,13 @@ fn an_illegal_move_is_wa_naming_the_step() {
 
 #[test]
 fn a_crash_is_re_with_the_signal_name() {
-    let assert = judge_sample("crash.c", &[]).code(1);
+    let assert = judge_run_only("crash.c", &[]).code(1);
     assert!(row(&assert).contains("RE") && row(&assert).ends_with("killed by SIGSEGV"));
 }
 
 #[test]
 fn an_infinite_loop_is_tle_on_cpu_time() {
-    let assert = judge_sample("infinite_loop.c", &["--time-limit", "100"]).code(1);
+    let assert = judge_run_only("infinite_loop.c", &["--time-limit", "100"]).code(1);
     let row = row(&assert);
     assert!(
         row.contains("TLE") && row.contains("over the 100 ms limit"),
@@ -151,7 +183,7 @@ fn an_infinite_loop_is_tle_on_cpu_time() {
 
 #[test]
 fn a_sleeping_program_is_tle_by_the_watchdog() {
-    let assert = judge_sample("sleeper.py", &["--time-limit", "100"]).code(1);
+    let assert = judge_run_only("sleeper.py", &["--time-limit", "100"]).code(1);
     let row = row(&assert);
     assert!(
         row.contains("TLE")
@@ -162,7 +194,7 @@ fn a_sleeping_program_is_tle_by_the_watchdog() {
 
 #[test]
 fn a_memory_hog_is_mle_and_its_peak_reaches_the_limit() {
-    let assert = judge_sample("memory_hog.c", &["--memory-limit", "64", "--json"]).code(1);
+    let assert = judge_run_only("memory_hog.c", &["--memory-limit", "64", "--json"]).code(1);
     let test = &tests_of(&parse_json(&assert))[0];
     assert_eq!(field(test, "verdict").as_str(), Some("MLE"));
     let peak_kib = field(test, "peak_kib").as_f64().expect("a number");
@@ -171,7 +203,7 @@ fn a_memory_hog_is_mle_and_its_peak_reaches_the_limit() {
 
 #[test]
 fn an_output_flood_is_ole() {
-    let assert = judge_sample("output_flood.c", &[]).code(1);
+    let assert = judge_run_only("output_flood.c", &[]).code(1);
     assert!(
         row(&assert).contains("OLE") && row(&assert).ends_with("output reached the 64 MiB limit")
     );
@@ -179,7 +211,7 @@ fn an_output_flood_is_ole() {
 
 #[test]
 fn a_stderr_flood_is_re_not_ole() {
-    let assert = judge_sample("stderr_flood.c", &[]).code(1);
+    let assert = judge_run_only("stderr_flood.c", &[]).code(1);
     let row = row(&assert);
     assert!(
         row.contains("RE")
@@ -222,12 +254,12 @@ fn running(cmdline: &[u8]) -> bool {
 
 #[test]
 fn no_process_of_a_run_is_left_alive() {
-    judge_sample("leaves_a_child.py", &[]).code(1);
+    judge_run_only("leaves_a_child.py", &[]).code(1);
     assert!(
         !running(b"sleep\x00987\x00"),
         "the fixture's `sleep 987` survived the judge"
     );
-    judge_sample("escapes_with_setsid.py", &[]).code(1);
+    judge_run_only("escapes_with_setsid.py", &[]).code(1);
     assert!(
         !running(b"sleep\x00989\x00"),
         "the `sleep 989` that left the group survived"
