@@ -24,13 +24,19 @@ fn judge_sample(name: &str, extra: &[&str]) -> assert_cmd::assert::Assert {
         .assert()
 }
 
+/// Cargo's target folder (the parent of `CARGO_TARGET_TMPDIR`), where the judge caches binaries in
+/// `judge/`: a run in a scratch root is pointed there so that it does not compile a fixture again.
+fn target_dir() -> &'static Path {
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    tmp.parent().expect("the target folder")
+}
+
 /// Judges a fixture as `judge_sample` does, but on `tiny`, a scratch problem whose one test,
 /// `001-sample`, is a one-move huarong puzzle: for verdicts that come from how the program ran, not
 /// from what it answered. On eight, every run would first build the eight checker's table of all
 /// 181,440 boards (0.4 s in a debug build) for an answer that is never read.
 fn judge_run_only(name: &str, extra: &[&str]) -> assert_cmd::assert::Assert {
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let root = target.join(format!("run-only-{name}"));
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("run-only-{name}"));
     let _ = std::fs::remove_dir_all(&root);
     let tests = root.join("problems/tiny/tests");
     std::fs::create_dir_all(&tests).expect("scratch folders");
@@ -42,10 +48,7 @@ fn judge_run_only(name: &str, extra: &[&str]) -> assert_cmd::assert::Assert {
     judge()
         .current_dir(&root)
         // The fixtures' binaries cached where the other runs cache them (target/judge/), not in root.
-        .env(
-            "CARGO_TARGET_DIR",
-            target.parent().expect("the target folder"),
-        )
+        .env("CARGO_TARGET_DIR", target_dir())
         .args([
             "tiny".as_ref(),
             source.as_os_str(),
@@ -337,7 +340,12 @@ fn an_ans_that_disagrees_with_the_reference_is_a_test_error_not_a_verdict() {
     let solution = std::fs::canonicalize(fixture("correct.cpp")).expect("fixture");
     let root = scratch_root("bad-ans", &solution);
     std::fs::write(root.join("problems/eight/tests/001-sample.ans"), "18\n").expect(".ans");
-    let assert = judge().current_dir(&root).assert().code(2);
+    let assert = judge()
+        .current_dir(&root)
+        // The binary cached with the others' (target/judge/), not rebuilt by g++ in each fresh root.
+        .env("CARGO_TARGET_DIR", target_dir())
+        .assert()
+        .code(2);
     let row = row(&assert);
     assert!(
         row.contains("ERR") && row.ends_with(".ans line 1 says 18, the reference says 19"),
