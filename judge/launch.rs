@@ -147,9 +147,10 @@ fn as_init(job: &Job) -> i32 {
     if sys::die_with_parent_now(SIGKILL).is_err() || sys::parent_pid() != 0 {
         return 2;
     }
-    sys::catch_termination(); // Ctrl-C reaches us too: stop the run and go
-                              // Opened before the walls go up, which hide the tests: a program or script inside a hidden
-                              // folder is passed as a descriptor.
+    // Ctrl-C reaches us too: stop the run and go.
+    sys::catch_termination();
+    // Opened before the walls go up, which hide the tests: a program or script inside a hidden
+    // folder is passed as a descriptor.
     let opened = open_input(job.stdin.as_deref()).and_then(|s| Ok((s, pass_hidden_files(job)?)));
     let (stdin, passed) = match opened {
         Ok(pair) => pair,
@@ -214,21 +215,28 @@ fn contain(job: &Job, name: &Path, stdin: File, (mode, scope): (Sandbox, Scope))
         Ok((seen, out, head_and_tail(stderr)?))
     };
     match run() {
-        Ok((seen, _, _)) if seen.interrupted => 2,
-        Ok((seen, out, err)) => {
-            let measured = Measurement {
-                status: seen.status,
-                cpu_ms: seen.cpu_us as f64 / 1000.0,
-                wall_ms: seen.wall_us as f64 / 1000.0,
-                peak_kib: seen.peak_kib,
-                stopped: seen.stopped,
-                sandbox: mode,
-            };
-            let mut stdout = io::stdout().lock();
-            let sent = stdout.write_all(&report(&measured, &out, &err));
-            i32::from(sent.and_then(|()| stdout.flush()).is_err()) * 2
-        }
+        Ok((seen, _, _)) if seen.interrupted => 2, // the judge is gone: nobody to report to
+        Ok((seen, out, err)) => send(&report(&measurement(&seen, mode), &out, &err)),
         Err(e) => failed(job, e),
+    }
+}
+
+fn measurement(seen: &Seen, sandbox: Sandbox) -> Measurement {
+    Measurement {
+        status: seen.status,
+        cpu_ms: seen.cpu_us as f64 / 1000.0,
+        wall_ms: seen.wall_us as f64 / 1000.0,
+        peak_kib: seen.peak_kib,
+        stopped: seen.stopped,
+        sandbox,
+    }
+}
+
+fn send(report: &[u8]) -> i32 {
+    let mut stdout = io::stdout().lock();
+    match stdout.write_all(report).and_then(|()| stdout.flush()) {
+        Ok(()) => 0,
+        Err(_) => 2,
     }
 }
 
