@@ -114,32 +114,54 @@ fn watch(
     let (done, stop) = mpsc::channel::<()>();
     let watcher = std::thread::spawn(move || {
         let mut watched = Watched::default();
-        let wall = Duration::from_millis(limits.wall_ms());
-        let mut next = POLL;
-        while stop.recv_timeout(next) == Err(mpsc::RecvTimeoutError::Timeout) {
-            let shot = tree::snapshot(&tree::members(scope), limits.memory_kib);
-            let (reaped_us, _) = sys::children_usage();
-            let cpu_ms = (reaped_us + shot.cpu_us) / 1000;
-            watched.peak_kib = watched.peak_kib.max(shot.memory_kib);
-            watched.interrupted = sys::terminated();
-            watched.stopped = if cpu_ms > limits.cpu_ms {
-                Some(Stop::Cpu)
-            } else if shot.memory_kib > limits.memory_kib {
-                Some(Stop::Memory)
-            } else if started.elapsed() > wall {
-                Some(Stop::Wall)
-            } else {
-                None
-            };
+        let mut wait = POLL / 10; // often at first: a program that forks a swarm does so at once
+        while stop.recv_timeout(wait) == Err(mpsc::RecvTimeoutError::Timeout) {
+            let cpu_ms = look(program, scope, &limits, started, &mut watched);
             if watched.stopped.is_some() || watched.interrupted {
                 tree::kill_all(scope, program);
                 break;
             }
-            // Look more often as the CPU nears the limit, so that a tree of busy processes (which
-            // spends CPU faster than the wall clock runs) is stopped close to it.
-            next = POLL.min(Duration::from_millis((limits.cpu_ms - cpu_ms) / 4).max(POLL / 10));
+            wait = next_wait(wait, limits.cpu_ms.saturating_sub(cpu_ms));
         }
         watched
     });
     (done, watcher)
+}
+
+/// One look at the tree: what it uses, and which limit it passed if any. Returns its CPU, ms.
+fn look(
+    program: i32,
+    scope: Scope,
+    limits: &Limits,
+    started: Instant,
+    watched: &mut Watched,
+) -> u64 {
+    let members = tree::members(scope);
+    // Whatever the program forks runs at the lowest priority, so that a swarm of busy processes
+    // cannot keep this watcher from the CPU; the program itself keeps its own.
+    let forked = members.iter().filter(|&&pid| pid != program);
+    forked.for_each(|&pid| sys::lowest_priority(pid));
+    let shot = tree::snapshot(&members, limits.memory_kib);
+    let (reaped_us, _) = sys::children_usage();
+    let cpu_ms = (reaped_us + shot.cpu_us) / 1000;
+    watched.peak_kib = watched.peak_kib.max(shot.memory_kib);
+    watched.interrupted = sys::terminated();
+    watched.stopped = if cpu_ms > limits.cpu_ms {
+        Some(Stop::Cpu)
+    } else if shot.memory_kib > limits.memory_kib {
+        Some(Stop::Memory)
+    } else if started.elapsed() > Duration::from_millis(limits.wall_ms()) {
+        Some(Stop::Wall)
+    } else {
+        None
+    };
+    cpu_ms
+}
+
+/// The wait before the next look: twice the last, up to [`POLL`], and shorter as the CPU nears the
+/// limit, so that a tree of busy processes (which spends CPU faster than the wall clock runs) is
+/// stopped close to it.
+fn next_wait(last: Duration, cpu_left_ms: u64) -> Duration {
+    let near = Duration::from_millis(cpu_left_ms / 4);
+    (last * 2).min(POLL).min(near).max(POLL / 10)
 }

@@ -215,6 +215,14 @@ pub fn kill_rest_of_namespace() {
     }
 }
 
+/// Gives process `pid` (one of ours) the lowest CPU priority, niceness 19. Gone is no error.
+pub fn lowest_priority(pid: i32) {
+    if let Ok(pid) = u32::try_from(pid) {
+        // SAFETY: setpriority with integer arguments (PRIO_PROCESS); lowering is always allowed.
+        unsafe { setpriority(0, pid, 19) };
+    }
+}
+
 /// Kernel limits a child takes on before exec; `u64::MAX` is no limit (RLIM_INFINITY).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ChildLimits {
@@ -226,12 +234,7 @@ pub struct ChildLimits {
     pub file_bytes: u64,
 }
 
-/// The niceness programs run at: the launcher's watcher must win the CPU from a tree of busy
-/// processes to stop it on time. CPU time is unaffected; only a busy machine's wall time is.
-const PROGRAM_NICENESS: c_int = 19;
-
-/// Makes `cmd`'s child, before exec, take on `limits`, drop core dumps, yield the CPU to the launcher
-/// and never gain privileges.
+/// Makes `cmd`'s child, before exec, take on `limits`, drop core dumps and never gain privileges.
 pub fn limit_child(cmd: &mut Command, limits: ChildLimits) {
     let apply = move || {
         set_limit(RLIMIT_CORE, 0, 0)?;
@@ -241,8 +244,6 @@ pub fn limit_child(cmd: &mut Command, limits: ChildLimits) {
         // The soft limit sends SIGXCPU; the hard one a second later is a SIGKILL for programs that catch it.
         let cpu = limits.cpu_seconds;
         set_limit(RLIMIT_CPU, cpu, cpu.saturating_add(1))?;
-        // SAFETY: setpriority with integer arguments, on this process (PRIO_PROCESS, who = 0) only.
-        check(unsafe { setpriority(0, 0, PROGRAM_NICENESS) })?;
         // SAFETY: prctl with integer arguments.
         check(unsafe {
             prctl(
@@ -254,7 +255,7 @@ pub fn limit_child(cmd: &mut Command, limits: ChildLimits) {
             )
         })
     };
-    // SAFETY: the closure only calls setrlimit, setpriority and prctl and reads errno, all async-signal-safe, and
+    // SAFETY: the closure only calls setrlimit and prctl and reads errno, all async-signal-safe, and
     // never allocates.
     unsafe {
         cmd.pre_exec(apply);
