@@ -2,11 +2,13 @@
 
 #[path = "common/json.rs"]
 mod json;
+#[path = "common/projects.rs"]
+mod projects;
 
 use assert_cmd::Command;
 use json::Json;
 use predicates::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 fn judge() -> Command {
     Command::cargo_bin("judge").expect("judge is built")
@@ -24,31 +26,14 @@ fn judge_sample(name: &str, extra: &[&str]) -> assert_cmd::assert::Assert {
         .assert()
 }
 
-/// Cargo's target folder (the parent of `CARGO_TARGET_TMPDIR`), where the judge caches binaries in
-/// `judge/`: a run in a scratch root is pointed there so that it does not compile a fixture again.
-fn target_dir() -> &'static Path {
-    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
-    tmp.parent().expect("the target folder")
-}
-
-/// Judges a fixture as `judge_sample` does, but on `tiny`, a scratch problem whose one test,
-/// `001-sample`, is a one-move huarong puzzle: for verdicts that come from how the program ran, not
-/// from what it answered. On eight, every run would first build the eight checker's table of all
-/// 181,440 boards (0.4 s in a debug build) for an answer that is never read.
+/// Judges a fixture as `judge_sample` does, but on `projects::tiny_project`'s one-move puzzle.
 fn judge_run_only(name: &str, extra: &[&str]) -> assert_cmd::assert::Assert {
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("run-only-{name}"));
-    let _ = std::fs::remove_dir_all(&root);
-    let tests = root.join("problems/tiny/tests");
-    std::fs::create_dir_all(&tests).expect("scratch folders");
-    let toml = "solution = \"unused.rs\"\nchecker = \"huarong\"\n";
-    std::fs::write(root.join("problems/tiny/problem.toml"), toml).expect("problem.toml");
-    std::fs::write(tests.join("001-sample.in"), "1 2\nA .\nA\n0 1\n").expect(".in");
-    std::fs::write(tests.join("001-sample.ans"), "1\n").expect(".ans");
+    let root = projects::tiny_project(&format!("run-only-{name}"));
     let source = std::fs::canonicalize(fixture(name)).expect("fixture");
     judge()
         .current_dir(&root)
         // The fixtures' binaries cached where the other runs cache them (target/judge/), not in root.
-        .env("CARGO_TARGET_DIR", target_dir())
+        .env("CARGO_TARGET_DIR", projects::target_dir())
         .args([
             "tiny".as_ref(),
             source.as_os_str(),
@@ -323,30 +308,15 @@ fn a_missing_compiler_says_which_and_how_to_get_it() {
         );
 }
 
-/// A scratch project root with `problems/eight/` whose solution is `solution` (absolute).
-fn scratch_root(name: &str, solution: &Path) -> PathBuf {
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&root);
-    let tests = root.join("problems/eight/tests");
-    std::fs::create_dir_all(&tests).expect("scratch folders");
-    let toml = format!(
-        "solution = \"{}\"\nchecker = \"eight\"\n",
-        solution.display()
-    );
-    std::fs::write(root.join("problems/eight/problem.toml"), toml).expect("problem.toml");
-    std::fs::write(tests.join("001-sample.in"), "2 3 4 1 5 x 7 6 8\n").expect(".in");
-    root
-}
-
 #[test]
 fn an_ans_that_disagrees_with_the_reference_is_a_test_error_not_a_verdict() {
     let solution = std::fs::canonicalize(fixture("correct.cpp")).expect("fixture");
-    let root = scratch_root("bad-ans", &solution);
+    let root = projects::eight_project("bad-ans", &solution, false);
     std::fs::write(root.join("problems/eight/tests/001-sample.ans"), "18\n").expect(".ans");
     let assert = judge()
         .current_dir(&root)
         // The binary cached with the others' (target/judge/), not rebuilt by g++ in each fresh root.
-        .env("CARGO_TARGET_DIR", target_dir())
+        .env("CARGO_TARGET_DIR", projects::target_dir())
         .assert()
         .code(2);
     let row = row(&assert);
@@ -358,7 +328,7 @@ fn an_ans_that_disagrees_with_the_reference_is_a_test_error_not_a_verdict() {
 
 #[test]
 fn judge_add_writes_the_next_test_with_the_reference_optimum() {
-    let root = scratch_root("add", Path::new("unused.rs"));
+    let root = projects::eight_project("add", Path::new("unused.rs"), false);
     let tests = root.join("problems/eight/tests");
     judge()
         .current_dir(&root)
@@ -388,7 +358,7 @@ fn judge_add_writes_the_next_test_with_the_reference_optimum() {
 
 #[test]
 fn judge_add_refuses_malformed_input_and_writes_nothing() {
-    let root = scratch_root("add-refused", Path::new("unused.rs"));
+    let root = projects::eight_project("add-refused", Path::new("unused.rs"), false);
     judge()
         .current_dir(&root)
         .args(["add", "eight", "1 2 3"])
@@ -411,12 +381,8 @@ fn judge_add_refuses_malformed_input_and_writes_nothing() {
 
 #[test]
 fn judge_add_turns_a_compact_grid_into_a_huarong_test() {
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("add-grid");
-    let _ = std::fs::remove_dir_all(&root);
+    let root = projects::project("add-grid", "huarong", "huarong", Path::new("unused.rs"));
     let tests = root.join("problems/huarong/tests");
-    std::fs::create_dir_all(&tests).expect("scratch folders");
-    let toml = "solution = \"unused.rs\"\nchecker = \"huarong\"\n";
-    std::fs::write(root.join("problems/huarong/problem.toml"), toml).expect("problem.toml");
     // A 4×4 cousin of the classic: 21 moves, which the debug-built reference finds in milliseconds
     // (the classic's 81 took 0.45 s, and the reference's own tests search the classic already).
     let grid = "HAAI/HAAI/J..K/NOPQ";
