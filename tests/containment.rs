@@ -447,6 +447,16 @@ fn a_flood_of_newlines_is_wa_and_the_judge_stays_small() {
     assert!(peak_kib < 400 << 10, "the judge reached {peak_kib} KiB");
 }
 
+/// The table the judge prints for `submission` on eight's sample: for compile errors, which have no row.
+fn table(mut cmd: Command, submission: &Path, args: &[&str]) -> String {
+    let submission = submission.display().to_string();
+    let output = cmd
+        .args(["eight", &submission, "--test", "001"])
+        .args(args)
+        .output();
+    String::from_utf8_lossy(&output.expect("judge runs").stdout).into_owned()
+}
+
 #[test]
 fn a_submission_is_compiled_alone_so_local_files_are_ce() {
     let _machine = shared();
@@ -461,16 +471,7 @@ fn a_submission_is_compiled_alone_so_local_files_are_ce() {
         std::fs::copy(fixture(file), dir.join(file)).expect("copy");
     }
     for submission in ["includes_header.c", "include_macro.rs", "mod_decl.rs"] {
-        let output = judge()
-            .args([
-                "eight",
-                &dir.join(submission).display().to_string(),
-                "--test",
-                "001",
-            ])
-            .output()
-            .expect("judge runs");
-        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stdout = table(judge(), &dir.join(submission), &[]);
         assert!(
             stdout.contains("CE  compile error"),
             "{submission}: {stdout}"
@@ -488,13 +489,9 @@ fn a_compiler_blocked_on_a_fifo_is_ce_at_its_wall_clock_and_leaves_nothing() {
     let blocked = instantiate("include_fifo.c.tmpl", &dir, &[("@FIFO@", &fifo)]);
     let tmp = scratch("compile-caps-tmp"); // named in cc1's command line, so we can look for it
     let started = Instant::now();
-    let output = judge()
-        .env("TMPDIR", &tmp)
-        .args(["eight", &blocked.display().to_string(), "--test", "001"])
-        .args(["--compile-time-limit", "200"])
-        .output()
-        .expect("judge runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let mut cmd = judge();
+    cmd.env("TMPDIR", &tmp);
+    let stdout = table(cmd, &blocked, &["--compile-time-limit", "200"]);
     assert!(
         stdout.contains("stopped at its 1400 ms wall-clock cap"),
         "{stdout}"
@@ -508,17 +505,8 @@ fn a_compiler_blocked_on_a_fifo_is_ce_at_its_wall_clock_and_leaves_nothing() {
 #[test]
 fn a_compiler_past_its_memory_cap_is_ce() {
     let _machine = shared();
-    let output = judge()
-        .args([
-            "eight",
-            &fixture("heavy_compile.c").display().to_string(),
-            "--test",
-            "001",
-        ])
-        .args(["--compile-memory-limit", "128"])
-        .output()
-        .expect("judge runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let heavy = fixture("heavy_compile.c");
+    let stdout = table(judge(), &heavy, &["--compile-memory-limit", "128"]);
     assert!(stdout.contains("passed its 128 MiB memory cap"), "{stdout}");
 }
 
