@@ -61,9 +61,8 @@ impl Job {
         cmd.args(flags);
         cmd.arg(self.stdin.as_deref().unwrap_or(Path::new("-")))
             .arg(&self.dir);
-        for list in [&self.walls.hidden, &self.walls.read_only] {
-            cmd.arg(list.len().to_string()).args(list);
-        }
+        let hidden = &self.walls.hidden;
+        cmd.arg(hidden.len().to_string()).args(hidden);
         cmd.arg(&self.program).args(&self.args);
         cmd
     }
@@ -84,10 +83,7 @@ impl Job {
             let n = next()?.into_string().ok()?.parse::<usize>().ok()?;
             (0..n).map(|_| next().map(PathBuf::from)).collect()
         };
-        let walls = Walls {
-            hidden: list()?,
-            read_only: list()?,
-        };
+        let walls = Walls { hidden: list()? };
         let program = PathBuf::from(next()?);
         Some(Job {
             limits,
@@ -149,14 +145,18 @@ fn as_init(job: &Job) -> i32 {
     }
     // Ctrl-C reaches us too: stop the run and go.
     sys::catch_termination();
-    // Opened before the walls go up, which hide the tests: a program or script inside a hidden
-    // folder is passed as a descriptor.
+    if let Err(sandbox::Unavailable(why)) = sandbox::freeze(&job.dir) {
+        eprintln!("sandbox unavailable: {why}");
+        return UNAVAILABLE;
+    }
+    // Opened once everything is read-only (so not even /proc/self/fd/0 can be reopened for writing)
+    // and before the project is hidden: a program or script in a hidden folder becomes a descriptor.
     let opened = open_input(job.stdin.as_deref()).and_then(|s| Ok((s, pass_hidden_files(job)?)));
     let (stdin, passed) = match opened {
         Ok(pair) => pair,
         Err(e) => return failed(job, e),
     };
-    if let Err(sandbox::Unavailable(why)) = sandbox::build(&job.walls, &job.dir) {
+    if let Err(sandbox::Unavailable(why)) = sandbox::hide(&job.walls, &job.dir) {
         eprintln!("sandbox unavailable: {why}");
         return UNAVAILABLE;
     }
@@ -411,8 +411,7 @@ mod tests {
             stdin: Some("a.in".into()),
             dir: "scratch".into(),
             walls: Walls {
-                hidden: vec!["cache".into(), "problems".into()],
-                read_only: vec!["/project".into()],
+                hidden: vec!["cache".into(), "/project".into()],
             },
             program: "/usr/bin/python3".into(),
             args: vec!["sol.py".into(), "--flag".into()],

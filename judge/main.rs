@@ -87,10 +87,9 @@ fn judge(root: &Path, options: &JudgeOptions) -> Result<i32, JudgeError> {
     let cache = target.join("judge");
     std::fs::create_dir_all(&cache).map_err(|e| JudgeError::io("create", &cache, e))?;
     let cache = absolute(&cache)?;
-    // Programs must not read the compiled reference solutions or the tests' answers, nor change the project.
+    // Programs must not see the tests' answers, the sources or any binary built from them.
     let walls = Walls {
-        hidden: vec![cache.clone(), absolute(&root.join("problems"))?],
-        read_only: vec![absolute(root)?],
+        hidden: vec![absolute(root)?, cache.clone()],
     };
     let launcher = Launcher::new(!options.no_sandbox, walls)?;
     let color = !options.no_color

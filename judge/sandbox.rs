@@ -30,25 +30,40 @@ pub fn enter() -> Result<(), Unavailable> {
     write("gid_map", format!("{INSIDE_ID} {gid} 1"))
 }
 
-/// What the program must not see or change.
+/// What the program must not see: the project (the tests' answers, the sources, the reference
+/// binaries cargo built) and the compile cache.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Walls {
-    /// Covered by an empty read-only file system (the compile cache, the tests).
+    /// Covered by an empty read-only file system.
     pub hidden: Vec<PathBuf>,
-    /// Made read-only (the project).
-    pub read_only: Vec<PathBuf>,
 }
 
-/// Step 2, in PID 1 of the new namespace: a private mount tree, a /proc of our own, then the walls.
-/// Folders that do not exist, or that hold `keep` (the program's own folder), are left alone.
-pub fn build(walls: &Walls, keep: &Path) -> Result<(), Unavailable> {
+/// Step 2, in PID 1 of the new namespace: a private mount tree in which every file system is
+/// read-only but `keep` (the run's own folder), and a /proc of our own. Files the program needs
+/// (its stdin, a program in a hidden folder) are opened after this step, through read-only mounts,
+/// and before `hide`.
+pub fn freeze(keep: &Path) -> Result<(), Unavailable> {
     sys::make_mounts_private().map_err(step("cannot make mounts private"))?;
-    sys::mount_proc().map_err(step("cannot mount /proc"))?;
-    let usable = |dir: &&PathBuf| dir.is_dir() && !keep.starts_with(dir);
-    for dir in walls.read_only.iter().filter(usable) {
-        sys::bind_read_only(dir).map_err(step(&format!("cannot freeze {}", dir.display())))?;
-    }
-    for dir in walls.hidden.iter().filter(usable) {
+    sys::bind_to_itself(keep).map_err(step("cannot mount the run's folder"))?;
+    let root = Path::new("/");
+    sys::set_read_only(root, true, true).map_err(step("cannot make the file system read-only"))?;
+    sys::set_read_only(keep, false, false)
+        .map_err(step("cannot keep the run's folder writable"))?;
+    sys::mount_proc().map_err(step("cannot mount /proc"))
+}
+
+/// Step 3: covers the hidden folders. One that holds `keep` cannot be hidden, and refuses the
+/// sandbox rather than leave it open; one that does not exist has nothing to hide.
+pub fn hide(walls: &Walls, keep: &Path) -> Result<(), Unavailable> {
+    for dir in walls.hidden.iter().filter(|dir| dir.is_dir()) {
+        if keep.starts_with(dir) {
+            let why = format!(
+                "the run's folder {} is inside {}",
+                keep.display(),
+                dir.display()
+            );
+            return Err(Unavailable(why));
+        }
         sys::hide(dir).map_err(step(&format!("cannot hide {}", dir.display())))?;
     }
     Ok(())

@@ -3,7 +3,7 @@
 //! The struct layouts and constants below are those of Linux on 64-bit targets and nothing else.
 
 use crate::status::Status;
-use std::ffi::{c_char, c_int, c_long, c_ulong, c_void, CString};
+use std::ffi::{c_char, c_int, c_long, c_uint, c_ulong, c_void, CString};
 use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::CommandExt;
@@ -35,7 +35,6 @@ const MS_RDONLY: c_ulong = 1;
 const MS_NOSUID: c_ulong = 2;
 const MS_NODEV: c_ulong = 4;
 const MS_NOEXEC: c_ulong = 8;
-const MS_REMOUNT: c_ulong = 32;
 const MS_BIND: c_ulong = 4096;
 const MS_REC: c_ulong = 16384;
 const MS_PRIVATE: c_ulong = 1 << 18;
@@ -84,6 +83,7 @@ extern "C" {
     ) -> c_int;
     fn fcntl(fd: c_int, cmd: c_int, ...) -> c_int;
     fn sysconf(name: c_int) -> c_long;
+    fn syscall(number: c_long, ...) -> c_long;
     fn signal(signum: c_int, handler: usize) -> usize;
 }
 
@@ -342,20 +342,54 @@ pub fn mount_proc() -> io::Result<()> {
     )
 }
 
-/// Makes `dir` and everything under it read-only in this mount namespace.
-pub fn bind_read_only(dir: &Path) -> io::Result<()> {
-    mount_call(Some(dir), dir, None, MS_BIND | MS_REC)?;
-    // A user namespace may not drop the flags the mount already had: try them back one by one.
-    let base = MS_REMOUNT | MS_BIND | MS_RDONLY;
-    let kept = [0, MS_NOSUID | MS_NODEV, MS_NOSUID | MS_NODEV | MS_NOEXEC];
-    let mut last = Ok(());
-    for extra in kept {
-        last = mount_call(None, dir, None, base | extra);
-        if last.is_ok() {
-            break;
-        }
+#[repr(C)]
+struct MountAttr {
+    attr_set: u64,
+    attr_clr: u64,
+    propagation: u64,
+    userns_fd: u64,
+}
+
+/// mount_setattr(2), the same number on x86-64 and arm64 (it is newer than their split).
+const SYS_MOUNT_SETATTR: c_long = 442;
+const AT_FDCWD: c_int = -100;
+const AT_RECURSIVE: c_uint = 0x8000;
+const MOUNT_ATTR_RDONLY: u64 = 1;
+
+/// Sets (`read_only`) or clears the read-only flag of the mount at `path`, and with `recursive` of
+/// every mount below it too, in this mount namespace.
+pub fn set_read_only(path: &Path, read_only: bool, recursive: bool) -> io::Result<()> {
+    let path = c_path(path)?;
+    let flag = MOUNT_ATTR_RDONLY;
+    let attr = MountAttr {
+        attr_set: if read_only { flag } else { 0 },
+        attr_clr: if read_only { 0 } else { flag },
+        propagation: 0,
+        userns_fd: 0,
+    };
+    let flags = if recursive { AT_RECURSIVE } else { 0 };
+    let size = std::mem::size_of::<MountAttr>();
+    // SAFETY: the path is a live NUL-terminated string and `attr` a live struct of the size given.
+    let ret = unsafe {
+        syscall(
+            SYS_MOUNT_SETATTR,
+            AT_FDCWD,
+            path.as_ptr(),
+            flags,
+            &attr,
+            size,
+        )
+    };
+    if ret == -1 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(())
     }
-    last
+}
+
+/// Mounts `dir` onto itself, so that it can keep flags of its own (stay writable) below a read-only `/`.
+pub fn bind_to_itself(dir: &Path) -> io::Result<()> {
+    mount_call(Some(dir), dir, None, MS_BIND)
 }
 
 /// Covers `dir` with an empty read-only file system, hiding what it holds.

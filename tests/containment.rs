@@ -43,6 +43,14 @@ fn scratch(name: &str) -> PathBuf {
     projects::scratch(&format!("contain/{name}"))
 }
 
+/// A fresh folder in the system's temp dir, outside the project, which the sandbox hides whole.
+fn outside(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("slidekit-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    dir
+}
+
 /// A template fixture with its placeholders replaced, written into `dir` without `.tmpl`.
 fn instantiate(name: &str, dir: &Path, placeholders: &[(&str, &Path)]) -> PathBuf {
     let mut text = std::fs::read_to_string(fixture(name)).expect("template");
@@ -377,13 +385,15 @@ fn fifos_and_symlinks_in_place_of_the_outputs_change_nothing() {
 #[test]
 fn a_debug_file_stays_in_the_runs_private_folder_which_is_removed() {
     let _machine = shared();
-    let tmp = scratch("debug-file-tmp");
+    let tmp = outside("debug-file-tmp");
     let mut cmd = judge();
     cmd.env("TMPDIR", &tmp);
     let judged = judge_sample_with(cmd, &fixture("debug_file.c"), &[]);
     assert_eq!(judged.verdict(), "AC", "{}", judged.stdout);
+    assert_eq!(judged.sandbox, "namespaces");
     let left: Vec<_> = std::fs::read_dir(&tmp).expect("tmp").collect();
     assert!(left.is_empty(), "left in the temp dir: {left:?}");
+    std::fs::remove_dir_all(&tmp).expect("clean up");
     assert!(!Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("debug.txt")
         .exists());
@@ -482,12 +492,12 @@ fn a_submission_is_compiled_alone_so_local_files_are_ce() {
 #[test]
 fn a_compiler_blocked_on_a_fifo_is_ce_at_its_wall_clock_and_leaves_nothing() {
     let _machine = shared();
-    let dir = scratch("compile-caps");
+    let dir = outside("compile-caps");
     let fifo = dir.join("never-written");
     let made = std::process::Command::new("mkfifo").arg(&fifo).status();
     assert!(made.expect("mkfifo runs").success());
     let blocked = instantiate("include_fifo.c.tmpl", &dir, &[("@FIFO@", &fifo)]);
-    let tmp = scratch("compile-caps-tmp"); // named in cc1's command line, so we can look for it
+    let tmp = outside("compile-caps-tmp"); // named in cc1's command line, so we can look for it
     let started = Instant::now();
     let mut cmd = judge();
     cmd.env("TMPDIR", &tmp);
@@ -497,9 +507,13 @@ fn a_compiler_blocked_on_a_fifo_is_ce_at_its_wall_clock_and_leaves_nothing() {
         "{stdout}"
     );
     assert!(started.elapsed() < Duration::from_secs(20));
-    let tmp = tmp.display().to_string().into_bytes();
-    let compilers = alive(|cmdline, _| cmdline.windows(tmp.len()).any(|w| w == tmp.as_slice()));
+    let named = tmp.display().to_string().into_bytes();
+    let compilers = alive(|cmdline, _| cmdline.windows(named.len()).any(|w| w == named.as_slice()));
     assert!(compilers.is_empty(), "{compilers:?}");
+    let _ = std::fs::remove_dir_all(&dir); // the FIFO's folder; `tmp` is checked empty below
+    let left: Vec<_> = std::fs::read_dir(&tmp).expect("tmp").collect();
+    assert!(left.is_empty(), "{left:?}");
+    let _ = std::fs::remove_dir_all(&tmp);
 }
 
 #[test]
