@@ -213,6 +213,9 @@ const PYTHON_CHECK: &str = "import sys; compile(open(sys.argv[1], 'rb').read(), 
 /// Why a compiler was stopped, if it passed one of its caps.
 fn cap_passed(m: &Measurement, caps: &Limits) -> Option<String> {
     let why = match m.stopped? {
+        Stop::UncountedChildren => {
+            "the compiler ignored SIGCHLD: its CPU could not be counted".into()
+        }
         Stop::Cpu => format!("the compiler passed its {} ms CPU cap", caps.cpu_ms),
         Stop::Memory => format!(
             "the compiler passed its {} MiB memory cap",

@@ -297,6 +297,7 @@ fn stop_name(stop: Option<Stop>) -> &'static str {
         Some(Stop::Cpu) => "cpu",
         Some(Stop::Memory) => "memory",
         Some(Stop::Wall) => "wall",
+        Some(Stop::UncountedChildren) => "uncounted-children",
     }
 }
 
@@ -335,6 +336,7 @@ pub fn parse_report(bytes: &[u8]) -> Option<Reported> {
         "cpu" => Some(Stop::Cpu),
         "memory" => Some(Stop::Memory),
         "wall" => Some(Stop::Wall),
+        "uncounted-children" => Some(Stop::UncountedChildren),
         _ => return None,
     };
     let sandbox = match r.field("sandbox")?.as_str() {

@@ -102,6 +102,9 @@ pub enum Stop {
     Memory,
     /// The wall clock passed its budget: the program slept or blocked.
     Wall,
+    /// A process of the tree ignores SIGCHLD while it has children: the kernel discards their CPU
+    /// time when they end, so the tree's could not be counted.
+    UncountedChildren,
 }
 
 /// How a run was contained.

@@ -152,6 +152,8 @@ fn look(
         Some(Stop::Memory)
     } else if started.elapsed() > Duration::from_millis(limits.wall_ms()) {
         Some(Stop::Wall)
+    } else if shot.hides_children {
+        Some(Stop::UncountedChildren)
     } else {
         None
     };

@@ -19,6 +19,8 @@ pub struct Snapshot {
     pub processes: usize,
     /// CPU of the live processes and of the children they reaped, microseconds.
     pub cpu_us: u64,
+    /// Some process ignores SIGCHLD while it has children, whose CPU the kernel will then discard.
+    pub hides_children: bool,
     /// Resident memory, KiB: the sum of resident sizes, or of proportional shares (PSS) where that
     /// matters, so that pages two forked processes share are not counted twice.
     pub memory_kib: u64,
@@ -119,6 +121,7 @@ pub fn snapshot(pids: &[i32], memory_limit_kib: u64) -> Snapshot {
     };
     let page_kib = sys::page_size() / 1024;
     let tick_us = 1_000_000 / sys::clock_ticks_per_second();
+    let mut parents = Vec::new();
     for &pid in pids {
         let Some(fields) = stat_fields(pid) else {
             continue;
@@ -135,11 +138,26 @@ pub fn snapshot(pids: &[i32], memory_limit_kib: u64) -> Snapshot {
         // cutime and cstime, fields 16–17: children it reaped, converted from a sum, so exact enough.
         shot.cpu_us += own_us + (number(13) + number(14)) * tick_us;
         shot.memory_kib += number(21) * page_kib; // rss, field 24
+        parents.push(number(1) as i32); // ppid, field 4
     }
+    shot.hides_children = pids
+        .iter()
+        .any(|pid| parents.contains(pid) && ignores_sigchld(*pid));
     if pids.len() > 1 && shot.memory_kib > memory_limit_kib {
         shot.memory_kib = pids.iter().filter_map(|&pid| proportional_kib(pid)).sum();
     }
     shot
+}
+
+/// Whether `pid` ignores SIGCHLD (bit 17 of the SigIgn mask in /proc/PID/status), so that the
+/// kernel reaps its children at once and their CPU time is lost to everyone.
+fn ignores_sigchld(pid: i32) -> bool {
+    let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
+        return false;
+    };
+    let mask = status.lines().find_map(|l| l.strip_prefix("SigIgn:"));
+    let mask = mask.and_then(|m| u64::from_str_radix(m.trim(), 16).ok());
+    mask.is_some_and(|m| m & (1 << (17 - 1)) != 0)
 }
 
 /// The CPU time all threads of `pid` ran, microseconds, from /proc/PID/task/*/schedstat.

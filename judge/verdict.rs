@@ -45,6 +45,11 @@ pub fn from_run(run: &Execution, limits: &Limits) -> Option<(Verdict, String)> {
         );
         return Some((Verdict::TimeLimit, why));
     }
+    if m.stopped == Some(Stop::UncountedChildren) {
+        let why = "stopped: it ignores SIGCHLD while it has children, whose CPU time the kernel \
+                   then discards, so its time cannot be judged";
+        return Some((Verdict::RuntimeError, why.into()));
+    }
     if run.output_exceeded {
         let why = format!(
             "output reached the {:.0} MiB limit",

@@ -209,6 +209,19 @@ fn an_unreaped_childs_cpu_counts() {
 }
 
 #[test]
+fn a_program_that_ignores_sigchld_cannot_hide_its_childrens_cpu() {
+    let _machine = shared();
+    for judged in in_both_modes("ignores_sigchld.c", &[], "RE") {
+        assert!(
+            judged.reason.contains("ignores SIGCHLD"),
+            "{}",
+            judged.reason
+        );
+    }
+    assert!(running_binary("ignores_sigchld").is_empty());
+}
+
+#[test]
 fn a_forking_swarm_is_stopped_on_the_trees_cpu_close_to_the_limit() {
     let _machine = alone();
     let swarm = fixture("fork_swarm.c");
