@@ -195,6 +195,9 @@ fn build(
         args,
     };
     let ran = launcher.execute(&compiler, None, dir, caps, false)?;
+    if let Some(why) = ran.lost {
+        return Ok(Err(format!("the compiler's run failed: {why}")));
+    }
     if let Some(why) = cap_passed(&ran.measured, caps) {
         return Ok(Err(why));
     }

@@ -18,6 +18,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::os::unix::io::AsRawFd;
+use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -108,6 +109,7 @@ pub fn main(args: &[OsString]) -> i32 {
     if !job.sandbox {
         // The judge's death (SIGTERM, by PR_SET_PDEATHSIG) or Ctrl-C: end the run's processes first.
         sys::catch_termination();
+        let _ = sys::not_dumpable(); // the program, our user too, may not read our report pipe
         return match open_input(job.stdin.as_deref()) {
             Ok(stdin) => contain(
                 &job,
@@ -122,12 +124,25 @@ pub fn main(args: &[OsString]) -> i32 {
         eprintln!("sandbox unavailable: {why}");
         return UNAVAILABLE;
     }
+    // Nobody else of our user may read our descriptors (the report pipe) through /proc.
+    let _ = sys::not_dumpable();
+    // The init checks through this pair that we still live once it has asked to die with us.
+    let Ok((alive, alive_seen)) = UnixStream::pair() else {
+        return 2;
+    };
     match sys::fork_process() {
-        Ok(Forked::Child) => std::process::exit(as_init(&job)),
-        Ok(Forked::Parent { child }) => match sys::wait_child(child) {
-            Ok(Status::Exited(code)) => code,
-            _ => 2,
-        },
+        Ok(Forked::Child) => {
+            drop(alive);
+            std::process::exit(as_init(&job, alive_seen))
+        }
+        Ok(Forked::Parent { child }) => {
+            let code = match sys::wait_child(child) {
+                Ok(Status::Exited(code)) => code,
+                _ => 2,
+            };
+            drop(alive);
+            code
+        }
         Err(e) => {
             eprintln!("sandbox unavailable: cannot fork into the PID namespace: {e}");
             UNAVAILABLE
@@ -137,14 +152,13 @@ pub fn main(args: &[OsString]) -> i32 {
 
 /// PID 1 of the run's namespace: dies with the launcher (taking the namespace with it), builds the
 /// walls, then contains the run.
-fn as_init(job: &Job) -> i32 {
-    // The launcher is outside our namespace, so our parent pid reads 0 while it lives. When it dies
-    // (it keeps the default action for every signal), so do we, and the kernel ends the namespace.
-    if sys::die_with_parent_now(SIGKILL).is_err() || sys::parent_pid() != 0 {
+fn as_init(job: &Job, launcher: UnixStream) -> i32 {
+    // When the launcher dies, so do we, and the kernel ends the namespace. It may have died before we
+    // asked: then its end of the pair is closed. We keep every signal's default action, so that no
+    // process of the namespace can signal us (a PID 1 gets only the signals it handles).
+    if sys::die_with_parent_now(SIGKILL).is_err() || !is_alive(&launcher) {
         return 2;
     }
-    // Ctrl-C reaches us too: stop the run and go.
-    sys::catch_termination();
     if let Err(sandbox::Unavailable(why)) = sandbox::freeze(&job.dir) {
         eprintln!("sandbox unavailable: {why}");
         return UNAVAILABLE;
@@ -162,6 +176,13 @@ fn as_init(job: &Job) -> i32 {
     }
     let mode = (Sandbox::Namespaces, Scope::Namespace);
     contain(&passed, &job.program, stdin, mode)
+}
+
+/// Whether the other end of `pair` is still open.
+fn is_alive(pair: &UnixStream) -> bool {
+    let mut byte = [0u8];
+    let _ = pair.set_nonblocking(true);
+    matches!((&*pair).read(&mut byte), Err(e) if e.kind() == io::ErrorKind::WouldBlock)
 }
 
 /// The job with every path in a hidden folder (the program, a script argument) replaced by
@@ -346,6 +367,9 @@ pub fn parse_report(bytes: &[u8]) -> Option<Reported> {
     };
     let stdout = r.block("stdout")?;
     let stderr = r.block("stderr")?;
+    if !r.rest.is_empty() {
+        return None; // more than one report: something else wrote to the launcher's stdout
+    }
     let measured = Measurement {
         status,
         cpu_ms,
@@ -401,6 +425,7 @@ mod tests {
             Some((measured, b"ud\nstderr 3\n".to_vec(), b"oops\n".to_vec()))
         );
         assert_eq!(parse_report(&bytes[..bytes.len() - 1]), None);
+        assert_eq!(parse_report(&[&bytes[..], &bytes[..]].concat()), None);
         assert_eq!(parse_report(b"status exited 0\ncpu_us x\n"), None);
     }
 

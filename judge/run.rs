@@ -4,14 +4,17 @@
 use crate::error::JudgeError;
 use crate::launch::{self, Job};
 use crate::limits::Limits;
-use crate::outcome::Measurement;
+use crate::outcome::{Measurement, Sandbox};
 use crate::sandbox::Walls;
+use crate::status::{Status, SIGKILL};
 use crate::sys;
 use std::cell::Cell;
 use std::ffi::OsString;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
+use std::sync::mpsc;
+use std::time::Duration;
 
 /// A runnable submission: an executable and its arguments (an interpreter and the script, say).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,6 +32,45 @@ pub struct Execution {
     pub stdout: Vec<u8>,
     /// The head and tail of its stderr (4 KiB each), lossily decoded.
     pub stderr: String,
+    /// Set when the launcher brought back no report (the measurement is then empty), and why.
+    pub lost: Option<String>,
+}
+
+/// How long past a run's wall clock its launcher may take to report.
+const LAUNCHER_MARGIN: Duration = Duration::from_secs(2);
+
+/// What a launcher came back with.
+enum Launched {
+    Reported(launch::Reported),
+    /// The namespace sandbox cannot be built here, and why.
+    Unavailable(String),
+    /// No report: the launcher was stopped, killed, or kept from finishing, and how.
+    Lost(String),
+}
+
+impl Execution {
+    /// A run whose launcher brought back no report: it counts as a crash, with `why`.
+    fn lost(why: String, job: &Job) -> Execution {
+        let sandbox = if job.sandbox {
+            Sandbox::Namespaces
+        } else {
+            Sandbox::ProcessGroup
+        };
+        Execution {
+            measured: Measurement {
+                status: Status::Signaled(SIGKILL),
+                cpu_ms: 0.0,
+                wall_ms: 0.0,
+                peak_kib: 0,
+                stopped: None,
+                sandbox,
+            },
+            output_exceeded: false,
+            stdout: Vec::new(),
+            stderr: String::new(),
+            lost: Some(why),
+        }
+    }
 }
 
 /// Runs a program on a test; the judge's sessions talk to it through this trait, so they can be
@@ -101,26 +143,29 @@ impl Launcher {
             program: program.path.clone(),
             args: program.args.clone(),
         };
-        let reported = match self.launch(&job)? {
-            Some(reported) => reported,
-            None => {
-                self.sandbox.set(false); // the machine does not allow it: the fallback from now on
-                job.sandbox = false;
-                self.launch(&job)?
-                    .ok_or_else(|| JudgeError::new("the launcher failed"))?
-            }
-        };
-        let (measured, stdout, stderr) = reported;
-        Ok(Execution {
-            measured,
-            output_exceeded: stdout.len() as u64 > limits.output_bytes,
-            stdout,
-            stderr: String::from_utf8_lossy(&stderr).into_owned(),
+        let mut launched = self.launch(&job)?;
+        if let Launched::Unavailable(why) = launched {
+            // The machine does not allow it: the fallback from now on, and the user is told so.
+            eprintln!("judge: no sandbox here ({why}): runs are contained by process group only");
+            self.sandbox.set(false);
+            job.sandbox = false;
+            launched = self.launch(&job)?;
+        }
+        Ok(match launched {
+            Launched::Reported((measured, stdout, stderr)) => Execution {
+                measured,
+                output_exceeded: stdout.len() as u64 > limits.output_bytes,
+                stdout,
+                stderr: String::from_utf8_lossy(&stderr).into_owned(),
+                lost: None,
+            },
+            Launched::Unavailable(why) | Launched::Lost(why) => Execution::lost(why, &job),
         })
     }
 
-    /// One launcher; `Ok(None)` when the sandbox proved unavailable.
-    fn launch(&self, job: &Job) -> Result<Option<launch::Reported>, JudgeError> {
+    /// One launcher, given until the run's wall clock and a margin to report: a launcher that a
+    /// program stopped or kept from finishing cannot hang the judge.
+    fn launch(&self, job: &Job) -> Result<Launched, JudgeError> {
         let mut command = job.command(&self.judge);
         command
             .stdin(Stdio::null())
@@ -133,24 +178,38 @@ impl Launcher {
             .map_err(|e| JudgeError::io("start", &self.judge, e))?;
         // Bounded: the report, at most the output limit and a byte, and the stderr's head and tail.
         let bound = job.limits.output_bytes.saturating_add(64 << 10);
-        let mut bytes = Vec::new();
-        let mut why = String::new();
-        if let Some(out) = child.stdout.take() {
-            let _ = out.take(bound).read_to_end(&mut bytes);
-        }
-        if let Some(err) = child.stderr.take() {
-            let _ = err.take(4096).read_to_string(&mut why);
+        let (out, err) = (child.stdout.take(), child.stderr.take());
+        let (sent, received) = mpsc::channel();
+        std::thread::spawn(move || {
+            let (mut bytes, mut why) = (Vec::new(), String::new());
+            out.map(|out| out.take(bound).read_to_end(&mut bytes));
+            err.map(|err| err.take(4096).read_to_string(&mut why));
+            let _ = sent.send((bytes, why)); // the judge may have given up on this launcher
+        });
+        let deadline = Duration::from_millis(job.limits.wall_ms()) + LAUNCHER_MARGIN;
+        let received = received.recv_timeout(deadline);
+        if received.is_err() {
+            let _ = child.kill();
         }
         let status = child
             .wait()
             .map_err(|e| JudgeError::io("wait for", &self.judge, e))?;
+        let Ok((bytes, why)) = received else {
+            let ms = deadline.as_millis();
+            return Ok(Launched::Lost(format!(
+                "its launcher did not report within {ms} ms"
+            )));
+        };
         if status.code() == Some(launch::UNAVAILABLE) {
-            return Ok(None);
+            return Ok(Launched::Unavailable(why.trim().to_string()));
         }
-        let reported = launch::parse_report(&bytes);
-        reported
-            .map(Some)
-            .ok_or_else(|| JudgeError::new(format!("the launcher failed: {}", why.trim())))
+        Ok(match launch::parse_report(&bytes) {
+            Some(reported) => Launched::Reported(reported),
+            None => Launched::Lost(format!(
+                "its launcher ended ({status}) without a report {}",
+                why.trim()
+            )),
+        })
     }
 
     /// Removes a run's folder, whatever the program left in it.

@@ -268,13 +268,13 @@ mod tests {
             output_exceeded: false,
             stdout: stdout.as_bytes().to_vec(),
             stderr: String::new(),
+            lost: None,
         }
     }
 
     /// Writes tests `name.in` (and `.ans` where given) into a fresh folder.
     fn tests(dir: &str, files: &[(&str, &str, Option<&str>)]) -> Vec<Test> {
-        let dir =
-            std::env::temp_dir().join(format!("slidekit-session-{dir}-{}", std::process::id()));
+        let dir = folder(dir);
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
         files
@@ -294,6 +294,10 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    fn folder(name: &str) -> PathBuf {
+        std::env::temp_dir().join(format!("slidekit-session-{name}-{}", std::process::id()))
     }
 
     fn judge_all(runner: &FakeRunner, tests: &[Test]) -> Vec<TestRun> {
@@ -338,6 +342,7 @@ mod tests {
         assert_eq!(runs[1].finding.reason(), Some("8 is not 7"));
         assert!(runs[2].cost.is_none() && runs[2].measured.is_some());
         assert_eq!(runner.inputs.borrow().len(), 3);
+        std::fs::remove_dir_all(folder("verdicts")).expect("clean up");
     }
 
     #[test]
@@ -355,6 +360,7 @@ mod tests {
             .iter()
             .all(|r| r.finding.code() == "ERR" && r.measured.is_none()));
         assert!(runner.inputs.borrow().is_empty());
+        std::fs::remove_dir_all(folder("broken")).expect("clean up");
     }
 
     #[test]

@@ -25,6 +25,7 @@ const RLIMIT_AS: c_int = 9;
 const RUSAGE_CHILDREN: c_int = -1;
 const WNOHANG: c_int = 1;
 const PR_SET_PDEATHSIG: c_int = 1;
+const PR_SET_DUMPABLE: c_int = 4;
 const PR_SET_CHILD_SUBREAPER: c_int = 36;
 const PR_SET_NO_NEW_PRIVS: c_int = 38;
 const CLONE_NEWNS: c_int = 0x0002_0000;
@@ -71,7 +72,6 @@ extern "C" {
     fn prctl(option: c_int, arg2: c_ulong, ...) -> c_int;
     fn unshare(flags: c_int) -> c_int;
     fn fork() -> i32;
-    fn getppid() -> i32;
     fn getuid() -> u32;
     fn getgid() -> u32;
     fn mount(
@@ -117,10 +117,11 @@ pub fn die_with_parent(cmd: &mut Command, signal: c_int) {
     }
 }
 
-/// The parent's pid as this process sees it: 0 when the parent is outside its PID namespace.
-pub fn parent_pid() -> i32 {
-    // SAFETY: no arguments, no memory.
-    unsafe { getppid() }
+/// Makes this process not dumpable: other processes of the same user can no longer open its
+/// descriptors or memory through /proc (exec makes a program dumpable again).
+pub fn not_dumpable() -> io::Result<()> {
+    // SAFETY: prctl with integer arguments touches no memory of ours.
+    check(unsafe { prctl(PR_SET_DUMPABLE, 0) })
 }
 
 /// This process's real user and group ids.

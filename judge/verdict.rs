@@ -31,6 +31,9 @@ fn ran_out_of_memory(run: &Execution) -> bool {
 /// The verdict a run earns before its answer is read, if any: the first limit it broke, else how it
 /// crashed. `None` means it ended cleanly within every limit, so its output decides.
 pub fn from_run(run: &Execution, limits: &Limits) -> Option<(Verdict, String)> {
+    if let Some(why) = &run.lost {
+        return Some((Verdict::RuntimeError, why.clone()));
+    }
     let m = &run.measured;
     let mib = |kib: u64| kib as f64 / 1024.0;
     if m.stopped == Some(Stop::Cpu) || m.cpu_ms > limits.cpu_ms as f64 {
@@ -125,6 +128,7 @@ mod tests {
             output_exceeded: false,
             stdout: Vec::new(),
             stderr: String::new(),
+            lost: None,
         }
     }
 
@@ -206,6 +210,14 @@ mod tests {
         let stderr = ended(Status::Signaled(SIGXFSZ), None, "");
         let why = "killed by SIGXFSZ: its stderr reached the output limit";
         assert_eq!(verdict(stderr), Some((Verdict::RuntimeError, why.into())));
+    }
+
+    #[test]
+    fn a_run_without_a_report_is_a_crash_that_says_why() {
+        let mut lost = clean();
+        lost.lost = Some("its launcher did not report within 5000 ms".into());
+        let why = "its launcher did not report within 5000 ms".to_string();
+        assert_eq!(verdict(lost), Some((Verdict::RuntimeError, why)));
     }
 
     #[test]
