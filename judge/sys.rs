@@ -68,6 +68,7 @@ extern "C" {
     fn getrusage(who: c_int, rusage: *mut Rusage) -> c_int;
     fn kill(pid: i32, sig: c_int) -> c_int;
     fn setrlimit(resource: c_int, rlim: *const Rlimit) -> c_int;
+    fn getrlimit(resource: c_int, rlim: *mut Rlimit) -> c_int;
     fn setpriority(which: c_int, who: u32, prio: c_int) -> c_int;
     fn prctl(option: c_int, arg2: c_ulong, ...) -> c_int;
     fn unshare(flags: c_int) -> c_int;
@@ -267,11 +268,19 @@ fn set_limit(resource: c_int, soft: u64, hard: u64) -> io::Result<()> {
     // The kernel compares some limits as signed 64-bit numbers (a file size of 2^63 stops every write):
     // anything that large means no limit at all.
     let clamp = |n: u64| if n > i64::MAX as u64 { u64::MAX } else { n };
-    let limit = Rlimit {
-        rlim_cur: clamp(soft),
-        rlim_max: clamp(hard),
+    let mut current = Rlimit {
+        rlim_cur: 0,
+        rlim_max: u64::MAX,
     };
     // SAFETY: the pointer refers to a live, correctly laid out local for the duration of the call.
+    check(unsafe { getrlimit(resource, &mut current) })?;
+    // A hard limit can only go down: where the user's own is lower than ours, keep the user's.
+    let hard = clamp(hard).min(current.rlim_max);
+    let limit = Rlimit {
+        rlim_cur: clamp(soft).min(hard),
+        rlim_max: hard,
+    };
+    // SAFETY: as above.
     check(unsafe { setrlimit(resource, &limit) })
 }
 
