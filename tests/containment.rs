@@ -444,7 +444,8 @@ fn failed_allocations_are_mle_or_name_the_cap() {
 fn memory_of_the_whole_tree_counts() {
     let _machine = shared();
     for judged in in_both_modes("children_memory.c", &["--memory-limit", "64"], "MLE") {
-        assert!(judged.peak_kib > 64.0 * 1024.0, "{}", judged.stdout);
+        // MLE says it passed the limit; the table's figure is rounded to a tenth of a MiB.
+        assert!(judged.peak_kib >= 64.0 * 1024.0, "{}", judged.stdout);
     }
     // Documented as not counted: a memory file written, never mapped.
     let judged = judge_sample(&fixture("memfd_hog.c"), &["--memory-limit", "64"]);
