@@ -1,6 +1,7 @@
 //! Source → runnable program, as an online judge builds it, with binaries cached under `target/judge/`.
 
 use crate::error::JudgeError;
+use crate::files;
 use crate::limits::Limits;
 use crate::outcome::{Measurement, Stop};
 use crate::run::{Launcher, Program};
@@ -8,7 +9,6 @@ use crate::status::Status;
 use std::collections::hash_map::DefaultHasher;
 use std::ffi::OsString;
 use std::hash::{Hash, Hasher};
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -153,19 +153,7 @@ pub fn compile(
 const MAX_SOURCE_BYTES: u64 = 16 << 20;
 
 fn read_source(source: &Path) -> Result<Vec<u8>, JudgeError> {
-    let file =
-        crate::launch::open_input(Some(source)).map_err(|e| JudgeError::io("read", source, e))?;
-    let mut text = Vec::new();
-    file.take(MAX_SOURCE_BYTES + 1)
-        .read_to_end(&mut text)
-        .map_err(|e| JudgeError::io("read", source, e))?;
-    if text.len() as u64 > MAX_SOURCE_BYTES {
-        return Err(JudgeError::new(format!(
-            "{} is larger than 16 MiB: not a submission",
-            source.display()
-        )));
-    }
-    Ok(text)
+    files::read_regular(source, MAX_SOURCE_BYTES).map_err(JudgeError::new)
 }
 
 /// Compiles `text` alone in `dir`; `Ok(Err(message))` when the compiler refuses it or passes a cap.

@@ -6,6 +6,7 @@ mod check;
 mod cli;
 mod compile;
 mod error;
+mod files;
 mod json;
 mod launch;
 mod limits;

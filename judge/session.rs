@@ -5,14 +5,13 @@ use crate::check::{self, compare_expected, Checker};
 use crate::cli::JudgeOptions;
 use crate::compile::{self, Compiled, Language};
 use crate::error::JudgeError;
-use crate::launch::open_input;
+use crate::files;
 use crate::limits::{self, Limits};
 use crate::outcome::{Compile, Cost, Detail, Finding, ProblemRun, TestRun, Verdict};
 use crate::problem::{self, Problem, Test};
 use crate::report::{self, emit, Table};
 use crate::run::{Execution, Launcher, Program, Runner};
 use crate::verdict;
-use std::io::Read;
 use std::path::Path;
 use std::time::Instant;
 
@@ -180,26 +179,13 @@ fn broken(test: &Test, why: String, input: &[u8]) -> TestRun {
 /// The test's input and its optima by the reference, checked against its `.ans`; `Err(why)` when the
 /// test is broken (unreadable, not a regular file, too large, malformed, or the `.ans` disagrees).
 fn read_test(test: &Test, checker: &dyn Checker) -> Result<(Vec<u8>, Vec<Option<u64>>), String> {
-    let input = read_bounded(&test.input)?;
+    let input = files::read_regular(&test.input, MAX_TEST_BYTES)?;
     let optima = checker.optima(&input).map_err(|e| format!("input {e}"))?;
     if let Some(ans) = &test.answer {
-        let expected = read_bounded(ans)?;
+        let expected = files::read_regular(ans, MAX_TEST_BYTES)?;
         compare_expected(&String::from_utf8_lossy(&expected), &optima)?;
     }
     Ok((input, optima))
-}
-
-fn read_bounded(path: &Path) -> Result<Vec<u8>, String> {
-    let why = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
-    let file = open_input(Some(path)).map_err(why)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_TEST_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(why)?;
-    if bytes.len() as u64 > MAX_TEST_BYTES {
-        return Err(format!("{} is larger than 64 MiB", path.display()));
-    }
-    Ok(bytes)
 }
 
 #[cfg(test)]

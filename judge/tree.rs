@@ -47,17 +47,36 @@ fn all_pids() -> Vec<i32> {
 /// Every descendant of `root`: through each thread's `children` list where the kernel keeps one (a
 /// few small reads), else by parent links read from every process's stat line.
 fn descendants_of(root: i32) -> Vec<i32> {
+    walk(root, children_of).unwrap_or_else(|| descendants_by_parent_links(root))
+}
+
+fn descendants_by_parent_links(root: i32) -> Vec<i32> {
+    let links: Vec<(i32, i32)> = all_pids()
+        .into_iter()
+        .filter_map(|pid| Some((pid, stat(pid)?.ppid)))
+        .collect();
+    let children = |parent| {
+        Some(
+            links
+                .iter()
+                .filter(|l| l.1 == parent)
+                .map(|l| l.0)
+                .collect(),
+        )
+    };
+    walk(root, children).unwrap_or_default()
+}
+
+/// The processes below `root`, breadth first, by `children`; `None` as soon as `children` is.
+fn walk(root: i32, mut children: impl FnMut(i32) -> Option<Vec<i32>>) -> Option<Vec<i32>> {
     let mut tree = vec![root];
     let mut i = 0;
     while i < tree.len() {
-        match children_of(tree[i]) {
-            Some(children) => tree.extend(children),
-            None => return descendants_by_parent_links(root),
-        }
+        tree.extend(children(tree[i])?);
         i += 1;
     }
     tree.remove(0);
-    tree
+    Some(tree)
 }
 
 /// The children of every thread of `pid`; `None` when the kernel has no `children` files. A process
@@ -82,33 +101,35 @@ fn children_of(pid: i32) -> Option<Vec<i32>> {
     Some(children)
 }
 
-fn descendants_by_parent_links(root: i32) -> Vec<i32> {
-    let parents: Vec<(i32, i32)> = all_pids()
-        .into_iter()
-        .filter_map(|pid| Some((pid, stat_fields(pid)?.get(1)?.parse().ok()?)))
-        .collect();
-    let mut tree = vec![root];
-    let mut i = 0;
-    while i < tree.len() {
-        let parent = tree[i];
-        tree.extend(
-            parents
-                .iter()
-                .filter(|(_, p)| *p == parent)
-                .map(|(c, _)| *c),
-        );
-        i += 1;
-    }
-    tree.remove(0);
-    tree
+/// The fields of /proc/PID/stat that the supervisor reads.
+struct Stat {
+    zombie: bool,
+    ppid: i32,
+    /// utime + stime, clock ticks.
+    own_ticks: u64,
+    /// cutime + cstime: children it reaped, converted from a sum, so exact enough.
+    children_ticks: u64,
+    rss_pages: u64,
 }
 
-/// The fields of /proc/PID/stat after the command name (which may hold spaces and parentheses), so
-/// that field N of proc(5) is at index N − 3.
-fn stat_fields(pid: i32) -> Option<Vec<String>> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let after_name = &stat[stat.rfind(')')? + 1..];
-    Some(after_name.split_whitespace().map(String::from).collect())
+/// Reads /proc/PID/stat, whose fields come after the command name (which may hold spaces and
+/// parentheses): field N of proc(5) is the (N − 3)th after it.
+fn stat(pid: i32) -> Option<Stat> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = text[text.rfind(')')? + 1..].split_whitespace().collect();
+    let number = |n: usize| {
+        fields
+            .get(n - 3)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    Some(Stat {
+        zombie: fields.first() == Some(&"Z"),
+        ppid: number(4) as i32,
+        own_ticks: number(14) + number(15),
+        children_ticks: number(16) + number(17),
+        rss_pages: number(24),
+    })
 }
 
 /// What `pids` use now. A process that ends meanwhile simply drops out. `memory_limit_kib` decides
@@ -123,22 +144,15 @@ pub fn snapshot(pids: &[i32], memory_limit_kib: u64) -> Snapshot {
     let tick_us = 1_000_000 / sys::clock_ticks_per_second();
     let mut parents = Vec::new();
     for &pid in pids {
-        let Some(fields) = stat_fields(pid) else {
+        let Some(stat) = stat(pid) else {
             continue;
         };
-        let number = |i: usize| {
-            fields
-                .get(i)
-                .and_then(|f| f.parse::<u64>().ok())
-                .unwrap_or(0)
-        };
         // Own CPU to the nanosecond where the kernel tells it: summing whole 10 ms ticks of many short
-        // processes would miss up to a tick each. utime and stime are fields 14–15.
-        let own_us = running_time_us(pid).unwrap_or_else(|| (number(11) + number(12)) * tick_us);
-        // cutime and cstime, fields 16–17: children it reaped, converted from a sum, so exact enough.
-        shot.cpu_us += own_us + (number(13) + number(14)) * tick_us;
-        shot.memory_kib += number(21) * page_kib; // rss, field 24
-        parents.push(number(1) as i32); // ppid, field 4
+        // processes would miss up to a tick each.
+        let own_us = running_time_us(pid).unwrap_or(stat.own_ticks * tick_us);
+        shot.cpu_us += own_us + stat.children_ticks * tick_us;
+        shot.memory_kib += stat.rss_pages * page_kib;
+        parents.push(stat.ppid);
     }
     shot.hides_children = pids
         .iter()
@@ -200,7 +214,7 @@ pub fn kill_all(scope: Scope, program_group: i32) {
 }
 
 fn is_zombie(pid: i32) -> bool {
-    stat_fields(pid).map_or(true, |f| f.first().map(String::as_str) == Some("Z"))
+    stat(pid).map_or(true, |s| s.zombie)
 }
 
 #[cfg(test)]
