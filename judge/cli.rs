@@ -4,6 +4,10 @@ use crate::error::JudgeError;
 use crate::limits::{MAX_MEMORY_MIB, MAX_TIME_MS};
 use std::path::PathBuf;
 
+/// The most cases `judge stress` tries in one go, and the most timed runs of `judge bench`.
+const MAX_CASES: u64 = 100_000_000;
+const MAX_RUNS: u64 = 1000;
+
 pub const HELP: &str = "\
 judge: compile, run and check sliding-puzzle solutions
 
@@ -11,6 +15,10 @@ USAGE:
     judge [PROBLEM [SUBMISSION]] [OPTIONS]     judge every problem, one problem, or your own file
     judge add PROBLEM [INPUT | --file F | --grid G] [--name NAME]
                                               add a test; its optimum comes from the judge's reference
+    judge stress PROBLEM [SUBMISSION] [--cases N] [--seed S] [--time S] [--save]
+                                              random inputs until an answer fails, then shrink it
+    judge bench PROBLEM [SUBMISSION] [--runs N] [--vs OTHER]
+                                              time each test N times; with --vs, compare two programs
 
 OPTIONS:
     --test NAME            only the tests whose name starts with NAME (e.g. 003)
@@ -32,6 +40,8 @@ Exit status: 0 every test accepted, 1 some test not accepted, 2 the judge or a t
 pub enum Command {
     Judge(JudgeOptions),
     Add(AddOptions),
+    Stress(StressOptions),
+    Bench(BenchOptions),
     Help,
 }
 
@@ -48,6 +58,30 @@ pub struct JudgeOptions {
     pub json: bool,
     pub verbose: bool,
     pub no_color: bool,
+}
+
+/// `judge stress`: the judging options (problem, submission, limits, sandbox) and its own.
+#[derive(Debug, PartialEq, Eq)]
+pub struct StressOptions {
+    pub judge: JudgeOptions,
+    /// How many cases to try at most.
+    pub cases: u64,
+    /// The generator's seed; `None`: one from the clock, printed so the run can be repeated.
+    pub seed: Option<u64>,
+    /// How long to try at most, seconds.
+    pub time_s: Option<u64>,
+    /// Write the shrunk failing input as the problem's next test.
+    pub save: bool,
+}
+
+/// `judge bench`: the judging options and its own.
+#[derive(Debug, PartialEq, Eq)]
+pub struct BenchOptions {
+    pub judge: JudgeOptions,
+    /// Timed runs per test, after one warm-up.
+    pub runs: u64,
+    /// A second submission to compare with, run interleaved with the first.
+    pub vs: Option<PathBuf>,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -78,13 +112,79 @@ pub fn parse(args: Vec<String>) -> Result<Command, JudgeError> {
     }
     match args.first().map(String::as_str) {
         Some("add") => parse_add(args.into_iter().skip(1)).map(Command::Add),
-        _ => parse_judge(args.into_iter()).map(Command::Judge),
+        Some("stress") => parse_stress(args.into_iter().skip(1)).map(Command::Stress),
+        Some("bench") => parse_bench(args.into_iter().skip(1)).map(Command::Bench),
+        _ => parse_judge(args.into_iter(), |_, _| Ok(false)).map(Command::Judge),
     }
 }
 
-fn parse_judge(mut args: impl Iterator<Item = String>) -> Result<JudgeOptions, JudgeError> {
+fn parse_stress(args: impl Iterator<Item = String>) -> Result<StressOptions, JudgeError> {
+    let (mut cases, mut seed, mut time_s, mut save) = (1000, None, None, false);
+    let judge = parse_judge(args, |flag, args| {
+        match flag {
+            "--cases" => cases = number(flag, args, "cases", MAX_CASES)?,
+            "--seed" => seed = Some(seed_value(flag, args)?),
+            "--time" => time_s = Some(number(flag, args, "seconds", MAX_TIME_MS / 1000)?),
+            "--save" => save = true,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    })?;
+    let judge = with_problem(judge, "stress")?;
+    Ok(StressOptions {
+        judge,
+        cases,
+        seed,
+        time_s,
+        save,
+    })
+}
+
+fn parse_bench(args: impl Iterator<Item = String>) -> Result<BenchOptions, JudgeError> {
+    let (mut runs, mut vs) = (5, None);
+    let judge = parse_judge(args, |flag, args| {
+        match flag {
+            "--runs" => runs = number(flag, args, "runs", MAX_RUNS)?,
+            "--vs" => vs = Some(PathBuf::from(value(flag, args)?)),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    })?;
+    let judge = with_problem(judge, "bench")?;
+    Ok(BenchOptions { judge, runs, vs })
+}
+
+/// `judge stress` and `judge bench` work on one problem, which must be named.
+fn with_problem(options: JudgeOptions, command: &str) -> Result<JudgeOptions, JudgeError> {
+    match options.problem {
+        Some(_) => Ok(options),
+        None => Err(usage(format!(
+            "`judge {command}` needs a problem, e.g. `judge {command} eight mine.cpp`"
+        ))),
+    }
+}
+
+/// A seed: any whole number that fits in 64 bits, 0 included.
+fn seed_value(flag: &str, args: &mut dyn Iterator<Item = String>) -> Result<u64, JudgeError> {
+    let text = value(flag, args)?;
+    text.parse().map_err(|_| {
+        usage(format!(
+            "`{flag}` needs a whole number from 0 to {}, not `{text}`",
+            u64::MAX
+        ))
+    })
+}
+
+/// Parses the judging options; `extra` gets every other flag first and says whether it took it.
+fn parse_judge(
+    mut args: impl Iterator<Item = String>,
+    mut extra: impl FnMut(&str, &mut dyn Iterator<Item = String>) -> Result<bool, JudgeError>,
+) -> Result<JudgeOptions, JudgeError> {
     let mut options = JudgeOptions::default();
     while let Some(arg) = args.next() {
+        if arg.starts_with('-') && extra(&arg, &mut args)? {
+            continue;
+        }
         match arg.as_str() {
             "--test" => options.test = Some(value(&arg, &mut args)?),
             "--time-limit" => {
@@ -152,7 +252,7 @@ fn parse_add(mut args: impl Iterator<Item = String>) -> Result<AddOptions, Judge
     })
 }
 
-fn value(flag: &str, args: &mut impl Iterator<Item = String>) -> Result<String, JudgeError> {
+fn value(flag: &str, args: &mut dyn Iterator<Item = String>) -> Result<String, JudgeError> {
     args.next()
         .ok_or_else(|| usage(format!("`{flag}` needs a value")))
 }
@@ -160,7 +260,7 @@ fn value(flag: &str, args: &mut impl Iterator<Item = String>) -> Result<String, 
 /// A limit's value: a whole number from 1 to `max` (larger ones mean a typo, and would overflow).
 fn number(
     flag: &str,
-    args: &mut impl Iterator<Item = String>,
+    args: &mut dyn Iterator<Item = String>,
     unit: &str,
     max: u64,
 ) -> Result<u64, JudgeError> {
@@ -225,6 +325,41 @@ mod tests {
             AddSource::Grid("AB/..".into())
         );
         assert_eq!(add("add eight"), AddSource::Stdin);
+    }
+
+    #[test]
+    fn stress_and_bench_take_the_judging_options_and_their_own() {
+        let parsed =
+            parse_words("stress eight mine.py --cases 50 --seed 0 --time 9 --save --no-sandbox");
+        let Ok(Command::Stress(stress)) = parsed else {
+            panic!("{parsed:?}")
+        };
+        assert_eq!(stress.judge.submission, Some("mine.py".into()));
+        assert!(stress.judge.no_sandbox && stress.save);
+        assert_eq!(
+            (stress.cases, stress.seed, stress.time_s),
+            (50, Some(0), Some(9))
+        );
+        let parsed = parse_words("bench huarong --vs b.rs --runs 3 --json");
+        let Ok(Command::Bench(bench)) = parsed else {
+            panic!("{parsed:?}")
+        };
+        assert_eq!((bench.runs, bench.vs), (3, Some("b.rs".into())));
+        assert!(bench.judge.json && bench.judge.submission.is_none());
+        let Ok(Command::Bench(defaults)) = parse_words("bench eight") else {
+            panic!("bench eight")
+        };
+        assert_eq!(defaults.runs, 5);
+        let error = |line: &str| parse_words(line).unwrap_err().message;
+        assert!(error("stress --cases 5").starts_with("`judge stress` needs a problem"));
+        assert_eq!(
+            error("stress eight --seed -1"),
+            format!(
+                "`--seed` needs a whole number from 0 to {}, not `-1`",
+                u64::MAX
+            )
+        );
+        assert_eq!(error("eight --runs 3"), "unknown option `--runs`");
     }
 
     #[test]

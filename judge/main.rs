@@ -2,6 +2,7 @@
 //! checks every answer for validity and optimality, and reports verdict, CPU and wall time, memory.
 
 mod add;
+mod bench;
 mod check;
 mod cli;
 mod compile;
@@ -17,6 +18,7 @@ mod run;
 mod sandbox;
 mod session;
 mod status;
+mod stress;
 mod supervise;
 mod sys;
 mod toml;
@@ -66,6 +68,14 @@ fn run(args: Vec<String>) -> Result<i32, JudgeError> {
             );
         }
         Command::Judge(options) => return judge(&root, &options),
+        Command::Stress(options) => {
+            let setup = Setup::new(&root, &options.judge)?;
+            return stress::stress(&setup.session(&root, &options.judge), &options);
+        }
+        Command::Bench(options) => {
+            let setup = Setup::new(&root, &options.judge)?;
+            return bench::bench(&setup.session(&root, &options.judge), &options);
+        }
     }
     Ok(0)
 }
@@ -83,26 +93,8 @@ fn judge(root: &Path, options: &JudgeOptions) -> Result<i32, JudgeError> {
         Some(name) => vec![name.clone()],
         None => problem::names(root)?,
     };
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    let cache = target.join("judge");
-    std::fs::create_dir_all(&cache).map_err(|e| JudgeError::io("create", &cache, e))?;
-    let cache = absolute(&cache)?;
-    // Programs must not see the tests' answers, the sources or any binary built from them.
-    let walls = Walls {
-        hidden: vec![absolute(root)?, cache.clone()],
-    };
-    let launcher = Launcher::new(!options.no_sandbox, walls)?;
-    let color = !options.no_color
-        && std::env::var_os("NO_COLOR").is_none()
-        && std::io::stdout().is_terminal();
-    let session = Session {
-        root,
-        options,
-        cache: &cache,
-        launcher: &launcher,
-        color,
-    };
+    let setup = Setup::new(root, options)?;
+    let session = setup.session(root, options);
     let mut runs = Vec::new();
     for name in names {
         runs.push(session.judge_problem(&problem::load(root, &name)?)?);
@@ -113,6 +105,46 @@ fn judge(root: &Path, options: &JudgeOptions) -> Result<i32, JudgeError> {
         emit(&report::summary(&runs));
     }
     Ok(outcome::exit_code(&runs))
+}
+
+/// What every command that runs programs needs: the binary cache, a launcher, whether to colour.
+struct Setup {
+    cache: PathBuf,
+    launcher: Launcher,
+    color: bool,
+}
+
+impl Setup {
+    fn new(root: &Path, options: &JudgeOptions) -> Result<Setup, JudgeError> {
+        let target =
+            std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+        let cache = target.join("judge");
+        std::fs::create_dir_all(&cache).map_err(|e| JudgeError::io("create", &cache, e))?;
+        let cache = absolute(&cache)?;
+        // Programs must not see the tests' answers, the sources or any binary built from them.
+        let walls = Walls {
+            hidden: vec![absolute(root)?, cache.clone()],
+        };
+        let launcher = Launcher::new(!options.no_sandbox, walls)?;
+        let color = !options.no_color
+            && std::env::var_os("NO_COLOR").is_none()
+            && std::io::stdout().is_terminal();
+        Ok(Setup {
+            cache,
+            launcher,
+            color,
+        })
+    }
+
+    fn session<'a>(&'a self, root: &'a Path, options: &'a JudgeOptions) -> Session<'a> {
+        Session {
+            root,
+            options,
+            cache: &self.cache,
+            launcher: &self.launcher,
+            color: self.color,
+        }
+    }
 }
 
 fn absolute(path: &Path) -> Result<PathBuf, JudgeError> {

@@ -68,7 +68,7 @@ impl Session<'_> {
 
     /// Builds the submission (the command line's, else the problem's own) under the compiler's caps;
     /// the run it starts has no tests yet.
-    fn compile(&self, problem: &Problem) -> Result<(ProblemRun, Compiled), JudgeError> {
+    pub fn compile(&self, problem: &Problem) -> Result<(ProblemRun, Compiled), JudgeError> {
         let (source, shown) = match &self.options.submission {
             Some(mine) => (mine.clone(), mine.clone()),
             None => (self.root.join(&problem.solution), problem.solution.clone()),
