@@ -8,6 +8,7 @@ mod cli;
 mod compile;
 mod error;
 mod files;
+mod generate;
 mod json;
 mod launch;
 mod limits;

@@ -148,12 +148,15 @@ pub enum Compile {
     Failed { message: String },
 }
 
-/// Heads of a test's input, and of the program's output and stderr, for `-v`.
+/// Heads of a test's input, and of the program's output and stderr, for `-v`; for a wrong answer,
+/// the failing case drawn by its checker.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Detail {
     pub input: String,
     pub output: String,
     pub stderr: String,
+    /// Lines: the case's board, the answer, and for an illegal move the board before it, marked.
+    pub scene: Option<String>,
 }
 
 /// One test's result.

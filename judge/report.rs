@@ -80,6 +80,9 @@ impl Table {
             ] {
                 row += &format!("      {label:6}  {text}\n");
             }
+            for line in d.scene.iter().flat_map(|scene| scene.lines()) {
+                row += &format!("        {line}\n");
+            }
         }
         row
     }
@@ -269,6 +272,7 @@ mod tests {
             input: "2 3 4".into(),
             output: "ud".into(),
             stderr: String::new(),
+            scene: Some("case 1\n1 2 3".into()),
         };
         TestRun {
             name: name.into(),
@@ -358,6 +362,7 @@ mod tests {
             row.contains("      input   2 3 4\n      output  ud\n"),
             "{row}"
         );
+        assert!(row.ends_with("\n        case 1\n        1 2 3\n"), "{row}");
         assert_eq!(
             table
                 .row(&test_run("002", accepted(), None))

@@ -139,10 +139,15 @@ impl TestJudge<'_> {
             Ok(decided) => decided,
             Err(why) => return Ok(broken(test, why, &input)),
         };
+        let wrong =
+            matches!(finding, Finding::Verdict { verdict, .. } if verdict == Verdict::WrongAnswer);
         let detail = Detail {
             input: check::head(&input),
             output: check::head(&ran.stdout),
             stderr: check::head(ran.stderr.as_bytes()),
+            scene: wrong
+                .then(|| self.checker.scene(&input, &ran.stdout, &optima))
+                .flatten(),
         };
         Ok(TestRun {
             name: test.name.clone(),

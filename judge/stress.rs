@@ -1,9 +1,388 @@
-//! `judge stress`: random inputs from the problem's generator until an answer fails, then shrinks it.
+//! `judge stress`: random inputs from the problem's generator, run and checked exactly as tests are,
+//! until an answer fails; then the failing input is made smaller while it still fails the same way.
 
-use crate::cli::StressOptions;
+use crate::add;
+use crate::cli::{AddOptions, AddSource, StressOptions};
+use crate::compile::Compiled;
 use crate::error::JudgeError;
-use crate::session::Session;
+use crate::generate::{self, Generator};
+use crate::json::Json;
+use crate::outcome::{Finding, TestRun};
+use crate::problem::{self, Test};
+use crate::report::{self, emit};
+use crate::session::{Session, TestJudge};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
-pub fn stress(_session: &Session, _options: &StressOptions) -> Result<i32, JudgeError> {
-    Err(JudgeError::new("`judge stress` is not built yet"))
+/// Cases an input holds where the format has several (Eight): enough that the program's start-up
+/// is not what is measured, few enough that a failing input is quick to cut down.
+const BATCH: u64 = 100;
+/// The most runs spent shrinking: each may take up to the wall-clock limit.
+const MAX_SHRINK_RUNS: usize = 300;
+
+/// An input that failed, and how.
+struct Failure {
+    input: String,
+    run: TestRun,
+}
+
+/// What the search came to.
+struct Searched {
+    cases: u64,
+    inputs: u64,
+    /// Cases the reference could not solve within its budget, so nothing was checked.
+    skipped: u64,
+    seconds: f64,
+    failure: Option<(u64, Failure)>,
+}
+
+pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeError> {
+    let name = options.judge.problem.as_deref().unwrap_or_default();
+    let problem = problem::load(session.root, name)?;
+    let stress = generate::of(&problem)?;
+    let (run, compiled) = session.compile(&problem)?;
+    let seed = options.seed.unwrap_or_else(clock_seed);
+    let title = format!(
+        "stress {name}: {}, {}, {} ms CPU, seed {seed}, up to {} cases",
+        run.submission, run.compiler, run.limits.cpu_ms, options.cases
+    );
+    let program = match compiled {
+        Compiled::Ready { program, .. } => program,
+        Compiled::Failed { message } => {
+            emit(&format!("{title}\n  CE  compile error\n{message}\n"));
+            return Ok(1);
+        }
+    };
+    let scratch = Scratch::new()?;
+    let trial = Trial {
+        judge: TestJudge {
+            runner: session.launcher,
+            checker: stress.checker.as_ref(),
+            program: &program,
+            limits: run.limits,
+        },
+        input: scratch.0.join("stress.in"),
+    };
+    if !options.judge.json {
+        emit(&format!("{title}\n"));
+    }
+    let mut searched = search(&trial, stress.generator.as_ref(), options, seed)?;
+    let Some((index, failure)) = searched.failure.take() else {
+        show(options, &passed(&searched, seed), || {
+            summary_json(&searched, seed, None)
+        });
+        return Ok(0);
+    };
+    let first = failure.run.finding.clone();
+    let (shrunk, runs) = shrink(&trial, stress.generator.as_ref(), failure)?;
+    // The failure is worth more than the test file: it is shown even when saving it fails.
+    let saved = options
+        .save
+        .then(|| save(session, name, &shrunk.input, seed));
+    let saved_path = saved.as_ref().and_then(|s| s.as_ref().ok());
+    let mut text = format!(
+        "input {} of seed {seed} fails: {}\n",
+        index + 1,
+        one_line(&first)
+    );
+    text += &failed(&shrunk, runs, saved_path);
+    text += &format!("again: {}\n", repeat_command(options, seed));
+    let found = (index, &shrunk, runs, saved_path);
+    show(options, &text, || {
+        summary_json(&searched, seed, Some(found))
+    });
+    match saved {
+        Some(Err(e)) => {
+            eprintln!("judge: not saved: {e}");
+            Ok(2)
+        }
+        _ => Ok(1),
+    }
+}
+
+/// Runs one input as a test named `stress`, from a file of its own.
+struct Trial<'a> {
+    judge: TestJudge<'a>,
+    input: PathBuf,
+}
+
+impl Trial<'_> {
+    fn run(&self, input: &str) -> Result<TestRun, JudgeError> {
+        std::fs::write(&self.input, input).map_err(|e| JudgeError::io("write", &self.input, e))?;
+        let test = Test {
+            name: "stress".into(),
+            input: self.input.clone(),
+            answer: None,
+        };
+        self.judge.judge_test(&test)
+    }
+}
+
+/// Inputs in order until one fails or the budget (cases, seconds) is spent.
+fn search(
+    trial: &Trial,
+    generator: &dyn Generator,
+    options: &StressOptions,
+    seed: u64,
+) -> Result<Searched, JudgeError> {
+    let started = Instant::now();
+    let deadline = options.time_s.map(Duration::from_secs);
+    let mut searched = Searched {
+        cases: 0,
+        inputs: 0,
+        skipped: 0,
+        seconds: 0.0,
+        failure: None,
+    };
+    while searched.cases < options.cases && deadline.map_or(true, |d| started.elapsed() < d) {
+        let index = searched.inputs;
+        let wanted = (options.cases - searched.cases).min(BATCH);
+        let (input, cases) = generator.input(seed, index, wanted);
+        let run = trial.run(&input)?;
+        searched.inputs += 1;
+        searched.cases += cases;
+        match &run.finding {
+            finding if finding.accepted() => {}
+            Finding::TestError(why) if why.contains("too large for the reference") => {
+                searched.skipped += cases
+            }
+            Finding::TestError(why) => {
+                return Err(JudgeError::new(format!(
+                    "the generator made an input the reference refuses ({why}):\n{input}"
+                )))
+            }
+            Finding::Verdict { .. } => {
+                searched.failure = Some((index, Failure { input, run }));
+                break;
+            }
+        }
+        searched.seconds = started.elapsed().as_secs_f64();
+        let rate = searched.cases as f64 / searched.seconds.max(1e-3);
+        report::progress(&format!(
+            "stress: {} of {} cases, {rate:.0} cases/s, {:.1} s",
+            searched.cases, options.cases, searched.seconds
+        ));
+    }
+    report::progress("");
+    searched.seconds = started.elapsed().as_secs_f64();
+    Ok(searched)
+}
+
+/// Tries the generator's smaller inputs, keeping each that still fails the same way, until none
+/// does; returns the smallest failure and the runs it took.
+fn shrink(
+    trial: &Trial,
+    generator: &dyn Generator,
+    failure: Failure,
+) -> Result<(Failure, usize), JudgeError> {
+    let kind = kind_of(&failure.run);
+    let (mut smallest, mut runs) = (failure, 0);
+    'smaller: while runs < MAX_SHRINK_RUNS {
+        report::progress(&format!("stress: shrinking, {runs} runs"));
+        for input in generator.smaller(&smallest.input, failing_case(&smallest.run)) {
+            runs += 1;
+            let run = trial.run(&input)?;
+            if kind_of(&run) == kind {
+                smallest = Failure { input, run };
+                continue 'smaller;
+            }
+            if runs == MAX_SHRINK_RUNS {
+                break;
+            }
+        }
+        break;
+    }
+    report::progress("");
+    Ok((smallest, runs))
+}
+
+/// How a run failed, to tell whether a smaller input fails the same way: the verdict, and its
+/// reason without the case or move number and without what follows its first number or quote
+/// (`WA not optimal:`, `WA illegal move`, `RE killed by SIGSEGV`).
+fn kind_of(run: &TestRun) -> String {
+    let reason = run.finding.reason().unwrap_or_default();
+    let mut rest = reason;
+    for prefix in ["case ", "move "] {
+        if let Some((number, after)) = rest.strip_prefix(prefix).and_then(|r| r.split_once(": ")) {
+            if number.bytes().all(|b| b.is_ascii_digit()) {
+                rest = after;
+            }
+        }
+    }
+    let end = rest
+        .find(|c: char| c.is_ascii_digit() || "'\"(".contains(c))
+        .unwrap_or(rest.len());
+    format!("{} {}", run.finding.code(), rest[..end].trim_end())
+}
+
+/// The case a reason names (`case 17: …`), 1-based.
+fn failing_case(run: &TestRun) -> Option<usize> {
+    let reason = run.finding.reason()?;
+    reason
+        .strip_prefix("case ")?
+        .split(':')
+        .next()?
+        .parse()
+        .ok()
+}
+
+fn save(session: &Session, problem: &str, input: &str, seed: u64) -> Result<PathBuf, JudgeError> {
+    let options = AddOptions {
+        problem: problem.into(),
+        source: AddSource::Text(input.into()),
+        name: Some(format!("stress-{seed}")),
+    };
+    Ok(add::add(session.root, &options)?.input)
+}
+
+/// The command that finds the same failure again.
+fn repeat_command(options: &StressOptions, seed: u64) -> String {
+    let judge = &options.judge;
+    let mut words = vec!["judge stress".to_string()];
+    words.extend(judge.problem.clone());
+    words.extend(judge.submission.as_ref().map(|s| s.display().to_string()));
+    words.push(format!("--seed {seed}"));
+    words.join(" ")
+}
+
+fn passed(searched: &Searched, seed: u64) -> String {
+    let skipped = match searched.skipped {
+        0 => String::new(),
+        n => format!(", {n} skipped as too large for the reference"),
+    };
+    let rate = searched.cases as f64 / searched.seconds.max(1e-3);
+    format!(
+        "no failure in {} cases ({} inputs{skipped}) in {:.1} s, {rate:.0} cases/s; seed {seed}\n",
+        searched.cases, searched.inputs, searched.seconds
+    )
+}
+
+/// A verdict and its reason on one line.
+fn one_line(finding: &Finding) -> String {
+    format!(
+        "{}  {}",
+        finding.code(),
+        finding.reason().unwrap_or_default()
+    )
+}
+
+fn failed(shrunk: &Failure, runs: usize, saved: Option<&PathBuf>) -> String {
+    let runs = match runs {
+        1 => "1 run".to_string(),
+        n => format!("{n} runs"),
+    };
+    let mut text = format!("shrunk in {runs}: {}\n", one_line(&shrunk.run.finding));
+    text += &format!("the smallest failing input:\n{}", indent(&shrunk.input));
+    if let Some(scene) = &shrunk.run.detail.scene {
+        text += &format!("how it fails:\n{}", indent(scene));
+    }
+    if let Some(path) = saved {
+        text += &format!("saved as {}\n", path.display());
+    }
+    text
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("  {l}\n")).collect()
+}
+
+/// Prints the text, or with `--json` the document.
+fn show(options: &StressOptions, text: &str, json: impl FnOnce() -> Json) {
+    match options.judge.json {
+        true => emit(&json().to_pretty()),
+        false => emit(text),
+    }
+}
+
+fn summary_json(
+    searched: &Searched,
+    seed: u64,
+    found: Option<(u64, &Failure, usize, Option<&PathBuf>)>,
+) -> Json {
+    let failure = found.map_or(Json::Null, |(index, shrunk, runs, saved)| {
+        let finding = &shrunk.run.finding;
+        Json::Object(vec![
+            ("input_number", Json::Number(index as f64 + 1.0)),
+            ("verdict", Json::String(finding.code().into())),
+            ("reason", Json::text(finding.reason())),
+            ("input", Json::String(shrunk.input.clone())),
+            ("shrink_runs", Json::Number(runs as f64)),
+            (
+                "saved",
+                Json::text(saved.map(|p| p.display().to_string()).as_deref()),
+            ),
+        ])
+    });
+    Json::Object(vec![
+        ("schema", Json::Number(1.0)),
+        ("seed", Json::String(seed.to_string())),
+        ("cases", Json::Number(searched.cases as f64)),
+        ("inputs", Json::Number(searched.inputs as f64)),
+        ("skipped", Json::Number(searched.skipped as f64)),
+        ("seconds", Json::Number(searched.seconds)),
+        ("failure", failure),
+    ])
+}
+
+/// A seed when none is given: from the clock, short enough to type back.
+fn clock_seed() -> u64 {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    now.map_or(0, |d| d.as_nanos() as u64 ^ u64::from(std::process::id())) % 1_000_000
+}
+
+/// A private folder for the inputs, removed when stressing ends.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new() -> Result<Scratch, JudgeError> {
+        let dir = std::env::temp_dir().join(format!("slidekit-stress-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir(&dir).map_err(|e| JudgeError::io("create", &dir, e))?;
+        Ok(Scratch(dir))
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outcome::{Detail, Verdict};
+
+    fn failing(verdict: Verdict, reason: &str) -> TestRun {
+        let finding = Finding::verdict(verdict, Some(reason.into()));
+        TestRun::not_run("stress", finding, Detail::default())
+    }
+
+    #[test]
+    fn the_same_way_means_the_same_verdict_and_kind_of_reason() {
+        let wa = |reason| kind_of(&failing(Verdict::WrongAnswer, reason));
+        assert_eq!(
+            wa("case 17: not optimal: 21 moves, optimum 19"),
+            wa("case 1: not optimal: 3 moves, optimum 1")
+        );
+        assert_eq!(wa("case 3: illegal move 'u' at step 5"), "WA illegal move");
+        assert_ne!(
+            wa("case 1: illegal move 'u' at step 1"),
+            wa("case 1: not optimal: 3 moves, optimum 1")
+        );
+        assert_eq!(
+            wa("move 4: block B cannot reach (0,1) from (1,0)"),
+            "WA block B cannot reach"
+        );
+        let crash = kind_of(&failing(Verdict::RuntimeError, "killed by SIGSEGV"));
+        assert_eq!(crash, "RE killed by SIGSEGV");
+    }
+
+    #[test]
+    fn the_failing_case_comes_from_the_reason() {
+        let run = failing(Verdict::WrongAnswer, "case 17: missing answer");
+        assert_eq!(failing_case(&run), Some(17));
+        let run = failing(Verdict::WrongAnswer, "move 2: block A is at (0,0)");
+        assert_eq!(failing_case(&run), None);
+    }
 }

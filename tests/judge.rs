@@ -151,6 +151,17 @@ fn an_illegal_move_is_wa_naming_the_step() {
         stdout.contains("output  uuuu"),
         "-v shows the output: {stdout}"
     );
+    // The sample after one 'u': the blank is on the top edge, and the arrow shows where 'u' goes.
+    let before =
+        "before step 2, 'u':\n            ^\n        2 3 x\n        1 5 4\n        7 6 8\n";
+    assert!(
+        stdout.contains("        case 1:\n        2 3 4\n        1 5 x\n"),
+        "-v draws the failing case: {stdout}"
+    );
+    assert!(
+        stdout.contains(before),
+        "-v marks the illegal move: {stdout}"
+    );
 }
 
 #[test]

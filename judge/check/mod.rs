@@ -17,6 +17,11 @@ pub trait Checker {
     fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, String>;
     /// Judges a program's `output` for `input`, whose `optima` came from [`Checker::optima`].
     fn check(&self, input: &[u8], output: &[u8], optima: &Optima) -> Checked;
+    /// For a wrong answer, the failing case drawn as lines of text: its board as a grid, the
+    /// answer, and for an illegal move the board just before it with the move marked.
+    fn scene(&self, _input: &[u8], _output: &[u8], _optima: &Optima) -> Option<String> {
+        None
+    }
     /// Turns the compact grid notation of `judge add --grid` into an input, where the problem has one.
     fn input_from_grid(&self, _grid: &str) -> Result<String, String> {
         Err("`--grid` is not a notation of this problem: give the input as text or --file".into())

@@ -462,7 +462,7 @@ pub fn replay(p: &Puzzle, output: &[u8]) -> Result<Answer, String> {
 }
 
 /// Plays one `NAME (r1,c1) (r2,c2)` line on the block positions `at`.
-fn apply(p: &Puzzle, at: &mut [Pos], line: &str) -> Result<(), String> {
+pub fn apply(p: &Puzzle, at: &mut [Pos], line: &str) -> Result<(), String> {
     let (name, from, to) = read_move(line).ok_or_else(|| {
         format!(
             "cannot read {:?}; expected NAME (r1,c1) (r2,c2)",
@@ -498,7 +498,8 @@ fn apply(p: &Puzzle, at: &mut [Pos], line: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn read_move(line: &str) -> Option<(&str, Pos, Pos)> {
+/// `NAME (r1,c1) (r2,c2)`: a block's name, its corner before and after the move.
+pub fn read_move(line: &str) -> Option<(&str, Pos, Pos)> {
     let mut tokens = line.split_whitespace();
     let (name, from, to) = (tokens.next()?, tokens.next()?, tokens.next()?);
     if tokens.next().is_some() {

@@ -1,5 +1,8 @@
-//! Random Huarong Dao (Klotski) puzzles for differential tests: seeded, reproducible, and full of
-//! blocks whose bounding box's top-left corner is not one of their own cells.
+//! Random Huarong Dao (Klotski) puzzles, seeded and reproducible, full of blocks whose bounding box's
+//! top-left corner is not one of their own cells. `judge stress` draws from it, and the solution's
+//! differential test (tests/huarong_random.rs) includes this file by path, with `rng.rs` beside it.
+
+use super::rng::Rng;
 
 /// A cell or an offset, `(row, column)`.
 pub type Pos = (usize, usize);
@@ -62,37 +65,6 @@ pub const OWN_CORNER: &[&str] = &[
 /// The metric lines drawn: no line and `moves` mean the same.
 pub const METRICS: [&str; 4] = ["", "moves", "straight", "steps"];
 
-/// SplitMix64 (Steele, Lea and Flood): a few lines, and every seed, 0 included, gives a good stream.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n`, which must be positive (the bias is below 2⁻⁵⁰ for our small `n`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// True `percent` times in a hundred.
-    pub fn percent(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-}
-
 /// A shape's cells, sorted, from its drawing; the drawing must touch its box's top row and left column.
 pub fn shape_cells(drawing: &str) -> Vec<Pos> {
     let mut cells = Vec::new();
@@ -120,8 +92,14 @@ pub struct Generated {
 
 /// Puzzle number `index` of the stream `seed`: the same pair always gives the same puzzle.
 pub fn puzzle(seed: u64, index: u64) -> Generated {
-    let mut rng = Rng::new(seed ^ Rng::new(index).next_u64());
-    let (rows, cols) = (2 + rng.below(5), 2 + rng.below(5));
+    puzzle_within(seed, index, 6)
+}
+
+/// As `puzzle`, on boards of 2 to `max_side` rows and columns (`max_side` from 2 to 6).
+pub fn puzzle_within(seed: u64, index: u64, max_side: usize) -> Generated {
+    let mut rng = Rng::for_input(seed, index);
+    let sides = max_side.clamp(2, 6) - 1;
+    let (rows, cols) = (2 + rng.below(sides), 2 + rng.below(sides));
     let full_board = rng.percent(4);
     let empties = if full_board {
         0
@@ -455,7 +433,7 @@ const SYMMETRIC_TARGETS: &[&str] = &["#", "##", "#/#", "##/##", "###", ".#./###"
 /// goal there too. On such boards a solver may store a position and its mirror image once; these
 /// puzzles check that it still answers right.
 pub fn mirrored_puzzle(seed: u64, index: u64) -> String {
-    let mut rng = Rng::new(seed ^ Rng::new(index ^ 0x5eed).next_u64());
+    let mut rng = Rng::for_input(seed, index ^ 0x5eed);
     let (rows, cols) = (2 + rng.below(4), 2 + rng.below(5));
     let mut grid = vec![vec![String::from("."); cols]; rows];
     let mut target = shape_cells(rng.pick(SYMMETRIC_TARGETS));
