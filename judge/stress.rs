@@ -49,7 +49,14 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
     let program = match compiled {
         Compiled::Ready { program, .. } => program,
         Compiled::Failed { message } => {
-            emit(&format!("{title}\n  CE  compile error\n{message}\n"));
+            let text = format!("{title}\n  CE  compile error\n{}\n", indent(&message));
+            let json = || {
+                Json::Object(vec![
+                    ("schema", Json::Number(1.0)),
+                    ("compile_error", Json::String(message.clone())),
+                ])
+            };
+            show(options, &text, json);
             return Ok(1);
         }
     };
@@ -75,21 +82,44 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
     };
     let first = failure.run.finding.clone();
     let (shrunk, runs) = shrink(&trial, stress.generator.as_ref(), failure)?;
-    // The failure is worth more than the test file: it is shown even when saving it fails.
-    let saved = options
-        .save
-        .then(|| save(session, name, &shrunk.input, seed));
+    let found = Found {
+        index,
+        first,
+        shrunk,
+        runs,
+    };
+    report_failure(session, options, &searched, seed, &found)
+}
+
+/// The first failure and what it shrank to.
+struct Found {
+    index: u64,
+    first: Finding,
+    shrunk: Failure,
+    runs: usize,
+}
+
+/// Shows the failure, saving it first if asked. The failure is worth more than the test file: it is
+/// shown even when saving it fails.
+fn report_failure(
+    session: &Session,
+    options: &StressOptions,
+    searched: &Searched,
+    seed: u64,
+    found: &Found,
+) -> Result<i32, JudgeError> {
+    let name = options.judge.problem.as_deref().unwrap_or_default();
+    let saved = (options.save).then(|| save(session, name, &found.shrunk.input, seed));
     let saved_path = saved.as_ref().and_then(|s| s.as_ref().ok());
     let mut text = format!(
         "input {} of seed {seed} fails: {}\n",
-        index + 1,
-        one_line(&first)
+        found.index + 1,
+        one_line(&found.first)
     );
-    text += &failed(&shrunk, runs, saved_path);
+    text += &failed(&found.shrunk, found.runs, saved_path);
     text += &format!("again: {}\n", repeat_command(options, seed));
-    let found = (index, &shrunk, runs, saved_path);
     show(options, &text, || {
-        summary_json(&searched, seed, Some(found))
+        summary_json(searched, seed, Some((found, saved_path)))
     });
     match saved {
         Some(Err(e)) => {
@@ -294,19 +324,16 @@ fn show(options: &StressOptions, text: &str, json: impl FnOnce() -> Json) {
     }
 }
 
-fn summary_json(
-    searched: &Searched,
-    seed: u64,
-    found: Option<(u64, &Failure, usize, Option<&PathBuf>)>,
-) -> Json {
-    let failure = found.map_or(Json::Null, |(index, shrunk, runs, saved)| {
-        let finding = &shrunk.run.finding;
+fn summary_json(searched: &Searched, seed: u64, found: Option<(&Found, Option<&PathBuf>)>) -> Json {
+    let failure = found.map_or(Json::Null, |(found, saved)| {
+        let finding = &found.shrunk.run.finding;
         Json::Object(vec![
-            ("input_number", Json::Number(index as f64 + 1.0)),
+            ("input_number", Json::Number(found.index as f64 + 1.0)),
             ("verdict", Json::String(finding.code().into())),
             ("reason", Json::text(finding.reason())),
-            ("input", Json::String(shrunk.input.clone())),
-            ("shrink_runs", Json::Number(runs as f64)),
+            ("first_reason", Json::text(found.first.reason())),
+            ("input", Json::String(found.shrunk.input.clone())),
+            ("shrink_runs", Json::Number(found.runs as f64)),
             (
                 "saved",
                 Json::text(saved.map(|p| p.display().to_string()).as_deref()),
