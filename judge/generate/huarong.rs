@@ -149,6 +149,29 @@ mod tests {
     }
 
     #[test]
+    fn inputs_are_solved_solvable_and_unsolvable_in_every_metric() {
+        let mut kinds = [0; 3];
+        let mut metrics = Vec::new();
+        for index in 0..150 {
+            let puzzle = reference::parse(&Layouts.input(3, index, 1).0).expect("valid");
+            match reference::search_within(&puzzle, MAX_STATES) {
+                Ok((Some(0), _)) => kinds[0] += 1,
+                Ok((Some(_), _)) => kinds[1] += 1,
+                Ok((None, _)) => kinds[2] += 1,
+                Err(_) => {}
+            }
+            if !metrics.contains(&puzzle.metric) {
+                metrics.push(puzzle.metric);
+            }
+        }
+        assert!(
+            kinds.iter().all(|&n| n >= 5),
+            "solved, solvable, unsolvable: {kinds:?}"
+        );
+        assert_eq!(metrics.len(), 3);
+    }
+
+    #[test]
     fn boards_start_small_and_grow() {
         let side = |index| {
             let p = reference::parse(&Layouts.input(9, index, 1).0).expect("valid");
