@@ -405,3 +405,37 @@ fn judge_add_turns_a_compact_grid_into_a_huarong_test() {
         .code(2)
         .stderr(predicate::str::starts_with("judge: not added: "));
 }
+
+/// The `.in` files of a scratch project's problem.
+fn inputs(root: &Path, problem: &str) -> Vec<String> {
+    let entries = std::fs::read_dir(root.join("problems").join(problem).join("tests"));
+    let mut names: Vec<String> = entries
+        .expect("tests")
+        .map(|entry| entry.expect("readable").file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".in"))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn judge_add_refuses_a_name_or_an_input_that_a_test_has_already() {
+    let root = projects::tiny_project("add-twice");
+    let add = |input: &str, name: &str| {
+        judge()
+            .current_dir(&root)
+            .args(["add", "tiny", "--name", name])
+            .write_stdin(input)
+            .assert()
+    };
+    add("1 3\nA . .\nA\n0 2\n", "two").success();
+    add("1 3\n. A .\nA\n0 2\n", "two")
+        .code(2)
+        .stderr(predicate::str::contains(
+            "tests/002-two.in is named `two` already",
+        ));
+    add("1 3\nA . .\nA\n0 2\n\n", "again")
+        .code(2)
+        .stderr("judge: not added: tests/002-two.in has this input already\n");
+    assert_eq!(inputs(&root, "tiny"), ["001-sample.in", "002-two.in"]);
+}
