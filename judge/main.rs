@@ -52,19 +52,7 @@ fn run(args: Vec<String>) -> Result<i32, JudgeError> {
     let root = project_root();
     match cli::parse(args)? {
         Command::Help => emit(cli::HELP),
-        Command::Add(options) => {
-            let added = add::add(&root, &options)?;
-            let optima: Vec<String> = added
-                .optima
-                .iter()
-                .map(|o| check::show_optimum(*o))
-                .collect();
-            println!(
-                "added {} (optimum: {})",
-                added.input.display(),
-                optima.join(", ")
-            );
-        }
+        Command::Add(options) => emit(&add::add(&root, &options)?.summary()),
         Command::Judge(options) => return judge(&root, &options),
     }
     Ok(0)

@@ -439,3 +439,30 @@ fn judge_add_refuses_a_name_or_an_input_that_a_test_has_already() {
         .stderr("judge: not added: tests/002-two.in has this input already\n");
     assert_eq!(inputs(&root, "tiny"), ["001-sample.in", "002-two.in"]);
 }
+
+#[test]
+fn judge_add_with_a_closed_stdout_writes_the_test_and_does_not_panic() {
+    use assert_cmd::cargo::CommandCargoExt;
+    use std::io::Write;
+    use std::process::Stdio;
+    let root = projects::tiny_project("add-closed-stdout");
+    let mut child = std::process::Command::cargo_bin("judge")
+        .expect("judge is built")
+        .current_dir(&root)
+        .args(["add", "tiny", "--name", "piped"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("judge starts");
+    // The reader goes before the input is sent, so the judge can only write to a closed pipe.
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(b"1 3\nA . .\nA\n0 2\n").expect("input");
+    drop(stdin);
+    let output = child.wait_with_output().expect("judge ends");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert_eq!(inputs(&root, "tiny"), ["001-sample.in", "002-piped.in"]);
+}
