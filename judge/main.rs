@@ -68,7 +68,11 @@ fn project_root() -> PathBuf {
 
 fn judge(root: &Path, options: &JudgeOptions) -> Result<i32, JudgeError> {
     let names = match &options.problem {
-        Some(name) => vec![name.clone()],
+        Some(name) => {
+            // Named on the command line, an unknown problem is a mistake in the command, not in it.
+            problem::ensure_known(root, name)?;
+            vec![name.clone()]
+        }
         None => problem::names(root)?,
     };
     let target =
@@ -91,16 +95,13 @@ fn judge(root: &Path, options: &JudgeOptions) -> Result<i32, JudgeError> {
         launcher: &launcher,
         color,
     };
-    let mut runs = Vec::new();
-    for name in names {
-        runs.push(session.judge_problem(&problem::load(root, &name)?)?);
-    }
+    let outcomes: Vec<_> = names.iter().map(|name| session.judge_named(name)).collect();
     if options.json {
-        emit(&report::json(&runs).to_pretty());
+        emit(&report::json(&outcomes).to_pretty());
     } else {
-        emit(&report::summary(&runs));
+        emit(&report::summary(&outcomes));
     }
-    Ok(outcome::exit_code(&runs))
+    Ok(outcome::exit_code(&outcomes))
 }
 
 fn absolute(path: &Path) -> Result<PathBuf, JudgeError> {

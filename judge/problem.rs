@@ -39,15 +39,26 @@ pub fn names(root: &Path) -> Result<Vec<String>, JudgeError> {
     Ok(names)
 }
 
+/// Fails, listing the known problems, unless `problems/<name>/problem.toml` is a file.
+pub fn ensure_known(root: &Path, name: &str) -> Result<(), JudgeError> {
+    if root
+        .join("problems")
+        .join(name)
+        .join("problem.toml")
+        .is_file()
+    {
+        return Ok(());
+    }
+    let known = names(root)?.join(", ");
+    Err(JudgeError::new(format!("unknown problem `{name}`"))
+        .with_fix(format!("choose one of: {known}")))
+}
+
 /// Loads `problems/<name>/problem.toml`; an unknown name lists the known ones.
 pub fn load(root: &Path, name: &str) -> Result<Problem, JudgeError> {
+    ensure_known(root, name)?;
     let dir = root.join("problems").join(name);
     let path = dir.join("problem.toml");
-    if !path.is_file() {
-        let known = names(root)?.join(", ");
-        return Err(JudgeError::new(format!("unknown problem `{name}`"))
-            .with_fix(format!("choose one of: {known}")));
-    }
     let text = std::fs::read_to_string(&path).map_err(|e| JudgeError::io("read", &path, e))?;
     let table =
         toml::parse(&text).map_err(|e| JudgeError::new(format!("{}: {e}", path.display())))?;
@@ -101,7 +112,9 @@ fn from_table(
 /// The problem's tests in name order; `only`, if given, keeps those it names (see `selects`).
 pub fn tests(problem: &Problem, only: Option<&str>) -> Result<Vec<Test>, JudgeError> {
     let dir = problem.dir.join("tests");
-    let entries = std::fs::read_dir(&dir).map_err(|e| JudgeError::io("list", &dir, e))?;
+    let entries = std::fs::read_dir(&dir).map_err(|e| {
+        JudgeError::io("list", &dir, e).with_fix("make tests/ a folder of NNN-name.in files")
+    })?;
     let mut all: Vec<Test> = entries
         .filter_map(|entry| entry.ok().map(|e| e.path()))
         .filter(|path| path.extension().is_some_and(|ext| ext == "in"))
@@ -123,7 +136,8 @@ pub fn tests(problem: &Problem, only: Option<&str>) -> Result<Vec<Test>, JudgeEr
         .collect();
     match (chosen.is_empty(), only) {
         (false, _) => Ok(chosen),
-        (true, None) => Err(JudgeError::new(format!("no tests in {}", dir.display()))),
+        (true, None) => Err(JudgeError::new(format!("no tests in {}", dir.display()))
+            .with_fix(format!("add one with `judge add {} INPUT`", problem.name))),
         (true, Some(o)) => Err(
             JudgeError::new(format!("no test of {} is `{o}`", problem.name))
                 .with_fix(format!("choose one of: {}", names.join(", "))),

@@ -297,15 +297,138 @@ fn an_unknown_problem_lists_the_known_ones() {
 
 #[test]
 fn a_missing_compiler_says_which_and_how_to_get_it() {
+    let missing = |extra: &[&str]| {
+        judge()
+            .args(["eight", &fixture("crash.c")])
+            .args(extra)
+            .env("PATH", "/nonexistent")
+            .assert()
+            .code(2)
+    };
+    missing(&[]).stdout(
+        predicate::str::contains("eight: ERR gcc not found")
+            .and(predicate::str::contains("apt-get install gcc"))
+            .and(predicate::str::contains("eight: not judged: gcc not found")),
+    );
+    let document = parse_json(&missing(&["--json"]));
+    let problems = document.get("problems").and_then(Json::as_array);
+    let error = problems
+        .and_then(|p| p[0].get("error"))
+        .and_then(Json::as_str);
+    assert!(
+        error.is_some_and(|e| e.starts_with("gcc not found")),
+        "{document:?}"
+    );
+}
+
+/// A scratch project with the good problem `good` (the one-move puzzle, judged with the reference
+/// Huarong solution) between broken ones, in name order: an unknown checker, a malformed
+/// `problem.toml`, a tests folder that is a file, and one with no test.
+fn project_with_broken_problems(name: &str) -> std::path::PathBuf {
+    let root = projects::scratch(name);
+    let solution = std::fs::canonicalize("src/bin/huarong.rs").expect("the reference");
+    projects::tiny_problem(&root, "bad-checker", &solution);
+    let toml = root.join("problems/bad-checker/problem.toml");
+    let text = std::fs::read_to_string(&toml).expect("toml");
+    std::fs::write(&toml, text.replace("huarong", "nine")).expect("toml");
+    projects::tiny_problem(&root, "bad-toml", &solution);
+    std::fs::write(
+        root.join("problems/bad-toml/problem.toml"),
+        "solution = 3\n",
+    )
+    .expect("toml");
+    projects::tiny_problem(&root, "good", &solution);
+    let tests = projects::add_problem(&root, "tests-file", "huarong", &solution);
+    std::fs::remove_dir(&tests).expect("empty folder");
+    std::fs::write(&tests, "").expect("a file instead");
+    projects::add_problem(&root, "zero-tests", "huarong", &solution);
+    root
+}
+
+const BROKEN: [&str; 4] = ["bad-checker", "bad-toml", "tests-file", "zero-tests"];
+
+fn judge_in(root: &Path, extra: &[&str]) -> assert_cmd::assert::Assert {
     judge()
-        .args(["eight", &fixture("crash.c")])
-        .env("PATH", "/nonexistent")
+        .current_dir(root)
+        // The reference's binary cached with the others' (target/judge/), not rebuilt in each root.
+        .env("CARGO_TARGET_DIR", projects::target_dir())
+        .args(extra)
         .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("gcc not found")
-                .and(predicate::str::contains("apt-get install gcc")),
+}
+
+#[test]
+fn a_broken_problem_is_an_err_line_and_the_others_are_still_judged() {
+    let root = project_with_broken_problems("broken-problems");
+    let assert = judge_in(&root, &[]).code(2);
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    let lines: Vec<&str> = stdout.lines().collect();
+    let line_of = |start: &str| {
+        let found = lines.iter().position(|l| l.starts_with(start));
+        found.unwrap_or_else(|| panic!("no line `{start}…` in:\n{stdout}"))
+    };
+    let (header, good_row) = (line_of("good: "), line_of("  001-sample"));
+    assert!(lines[good_row].contains(" AC "), "{stdout}");
+    for problem in BROKEN {
+        let err = line_of(&format!("{problem}: ERR "));
+        // Where its header would be: among the others in name order; its summary after every row.
+        assert_eq!(err < header, problem < "good", "{problem} in:\n{stdout}");
+        let not_judged = line_of(&format!("{problem}: not judged: "));
+        assert!(not_judged > good_row, "{stdout}");
+        let why = |line: usize, head: &str| lines[line].split_once(head).map(|(_, why)| why);
+        assert_eq!(
+            why(err, " ERR "),
+            why(not_judged, " not judged: "),
+            "{stdout}"
         );
+    }
+    let fix = lines[line_of("bad-checker: ERR ") + 1];
+    assert!(
+        fix.starts_with("  fix: set `checker` in problem.toml"),
+        "{stdout}"
+    );
+    assert!(lines.contains(&"good: all 1 tests accepted"), "{stdout}");
+}
+
+#[test]
+fn json_names_a_broken_problems_error_and_keeps_the_judged_ones() {
+    let root = project_with_broken_problems("broken-problems-json");
+    let document = parse_json(&judge_in(&root, &["--json"]).code(2));
+    assert_eq!(
+        document.get("accepted").and_then(Json::as_bool),
+        Some(false)
+    );
+    let problems = document
+        .get("problems")
+        .and_then(Json::as_array)
+        .expect("problems");
+    let names: Vec<&str> = problems
+        .iter()
+        .filter_map(|p| field(p, "problem").as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "bad-checker",
+            "bad-toml",
+            "good",
+            "tests-file",
+            "zero-tests"
+        ]
+    );
+    for problem in problems {
+        let name = field(problem, "problem").as_str().expect("a name");
+        let error = field(problem, "error");
+        let tests = field(problem, "tests").as_array().expect("tests");
+        if BROKEN.contains(&name) {
+            assert!(error.as_str().is_some_and(|e| !e.is_empty()), "{problem:?}");
+            assert_eq!(field(problem, "accepted").as_bool(), Some(false));
+            assert!(tests.is_empty(), "{problem:?}");
+        } else {
+            assert!(error.is_null(), "{problem:?}");
+            assert_eq!(field(problem, "accepted").as_bool(), Some(true));
+            assert_eq!(field(&tests[0], "verdict").as_str(), Some("AC"));
+        }
+    }
 }
 
 #[test]
@@ -411,7 +534,13 @@ fn inputs(root: &Path, problem: &str) -> Vec<String> {
     let entries = std::fs::read_dir(root.join("problems").join(problem).join("tests"));
     let mut names: Vec<String> = entries
         .expect("tests")
-        .map(|entry| entry.expect("readable").file_name().to_string_lossy().into_owned())
+        .map(|entry| {
+            entry
+                .expect("readable")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
         .filter(|name| name.ends_with(".in"))
         .collect();
     names.sort();
