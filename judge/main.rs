@@ -37,14 +37,22 @@ fn main() {
     if args.first().is_some_and(|a| a == launch::ARG) {
         std::process::exit(launch::main(&args[1..])); // decided first: the launcher must stay small
     }
+    // Looked for in the raw arguments: a script that asked for JSON gets it even when they are wrong.
+    let json = args.iter().any(|a| a == "--json");
     let code = match args.into_iter().map(|a| a.into_string()).collect() {
         Ok(args) => run(args),
         Err(bad) => Err(JudgeError::new(format!("argument {bad:?} is not UTF-8"))),
     };
-    std::process::exit(code.unwrap_or_else(|e| {
-        eprintln!("judge: {e}");
-        2
-    }));
+    std::process::exit(code.unwrap_or_else(|e| fail(&e, json)));
+}
+
+/// The judge itself failed: the message on stderr, and with `--json` a document on stdout as well.
+fn fail(error: &JudgeError, json: bool) -> i32 {
+    eprintln!("judge: {error}");
+    if json {
+        emit(&report::error_json(error).to_pretty());
+    }
+    2
 }
 
 /// Exit status 0: all accepted, 1: some test not accepted, 2: the judge or a test failed.

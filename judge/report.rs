@@ -196,6 +196,15 @@ pub fn json(outcomes: &[ProblemOutcome]) -> Json {
     ])
 }
 
+/// A failure of the judge itself, for `--json`: stdout holds a document whatever happened.
+pub fn error_json(error: &JudgeError) -> Json {
+    Json::Object(vec![
+        ("schema", Json::Number(1.0)),
+        ("error", Json::String(error.message.clone())),
+        ("fix", Json::text(error.fix.as_deref())),
+    ])
+}
+
 /// A problem's entry: a judged one's results, or a broken one's error, `accepted: false` and no tests.
 fn problem_json(outcome: &ProblemOutcome) -> Json {
     let mut fields = vec![("problem", Json::String(outcome.problem.clone()))];
@@ -518,6 +527,15 @@ mod tests {
         assert!(
             top.contains("\"accepted\": false,\n  \"problems\""),
             "{top}"
+        );
+    }
+
+    #[test]
+    fn a_judge_error_is_a_document_too() {
+        let text = error_json(&JudgeError::new("unknown option `-x`")).to_pretty();
+        assert_eq!(
+            text,
+            "{\n  \"schema\": 1,\n  \"error\": \"unknown option `-x`\",\n  \"fix\": null\n}\n"
         );
     }
 }

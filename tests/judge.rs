@@ -432,6 +432,29 @@ fn json_names_a_broken_problems_error_and_keeps_the_judged_ones() {
 }
 
 #[test]
+fn every_judge_error_is_a_json_document_with_the_message_of_stderr() {
+    let cases: [&[&str]; 4] = [
+        &["--bogus", "--json"],
+        &["eight", "--time-limit", "--json"],
+        &["nine", "--json"],
+        &["add", "eight", "--json", "12345678x"],
+    ];
+    for args in cases {
+        let assert = judge().args(args).assert().code(2);
+        let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+        let document = parse_json(&assert);
+        let error = field(&document, "error").as_str().expect("an error");
+        let fix = field(&document, "fix");
+        let shown = match fix.as_str() {
+            Some(fix) => format!("judge: {error}\n  fix: {fix}\n"),
+            None => format!("judge: {error}\n"),
+        };
+        assert_eq!(stderr, shown, "{args:?}");
+        assert_eq!(field(&document, "schema").as_f64(), Some(1.0));
+    }
+}
+
+#[test]
 fn an_ans_that_disagrees_with_the_reference_is_a_test_error_not_a_verdict() {
     let solution = std::fs::canonicalize(fixture("correct.cpp")).expect("fixture");
     let root = projects::eight_project("bad-ans", &solution, false);
