@@ -31,6 +31,12 @@ pub fn problem_error(problem: &str, error: &JudgeError, color: bool) -> String {
     format!("{}: {code} {error}\n", paint(color, "1", problem))
 }
 
+/// A warning on stderr that changes no verdict, e.g. about a test file that judges nothing. Like
+/// [`emit`], it carries on when stderr is closed.
+pub fn warn(problem: &str, text: &str) {
+    let _ = writeln!(std::io::stderr(), "judge: warning: {problem}: {text}");
+}
+
 /// The table, written a row at a time.
 pub struct Table {
     pub color: bool,

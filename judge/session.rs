@@ -33,13 +33,18 @@ impl Session<'_> {
     /// Judges problem `name`, failing soft: one that cannot be judged (its `problem.toml`, its tests
     /// folder, its compiler) is an ERR line where its header would be, and the run goes on.
     pub fn judge_named(&self, name: &str) -> ProblemOutcome {
-        let judged = problem::load(self.root, name).and_then(|p| self.judge_problem(&p));
+        let problem = problem::load(self.root, name);
+        let warnings = problem.as_ref().map(problem::warnings).unwrap_or_default();
+        for warning in &warnings {
+            report::warn(name, warning);
+        }
+        let judged = problem.and_then(|p| self.judge_problem(&p));
         if let Err(error) = &judged {
             self.show(&report::problem_error(name, error, self.color));
         }
         ProblemOutcome {
             problem: name.to_string(),
-            warnings: Vec::new(),
+            warnings,
             judged,
         }
     }

@@ -473,6 +473,66 @@ fn an_ans_that_disagrees_with_the_reference_is_a_test_error_not_a_verdict() {
 }
 
 #[test]
+fn a_folder_where_a_test_file_should_be_is_err_and_the_other_tests_run() {
+    let root = projects::scratch("folder-tests");
+    let solution = std::fs::canonicalize("src/bin/huarong.rs").expect("the reference");
+    let tests = projects::tiny_problem(&root, "tiny", &solution);
+    std::fs::create_dir(tests.join("002-folder.in")).expect("a folder .in");
+    std::fs::copy(tests.join("001-sample.in"), tests.join("003-ans-folder.in")).expect(".in");
+    std::fs::create_dir(tests.join("003-ans-folder.ans")).expect("a folder .ans");
+    let assert = judge_in(&root, &[]).code(2);
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    assert!(row(&assert).contains(" AC "), "{stdout}");
+    for (test, folder) in [
+        ("002-folder", "002-folder.in"),
+        ("003-ans-folder", "003-ans-folder.ans"),
+    ] {
+        let line = stdout.lines().find(|l| l.trim_start().starts_with(test));
+        let line = line.unwrap_or_else(|| panic!("no {test} in:\n{stdout}"));
+        assert!(line.contains(" ERR "), "{line}");
+        assert!(
+            line.ends_with(&format!("{folder} is not a regular file")),
+            "{line}"
+        );
+    }
+    assert!(stdout.contains("tiny: 1 of 3 accepted (2 ERR)"), "{stdout}");
+}
+
+#[test]
+fn test_files_that_judge_nothing_are_warned_about_without_failing_the_run() {
+    let solution = std::fs::canonicalize("src/bin/eight.rs").expect("the reference");
+    let root = projects::eight_project("warnings", &solution, true);
+    let tests = root.join("problems/eight/tests");
+    std::fs::write(tests.join("002-empty.in"), " \n").expect("blank .in");
+    std::fs::write(tests.join("003-lost.ans"), "19\n").expect("lone .ans");
+    let table = judge_in(&root, &[]).success();
+    let stderr = String::from_utf8_lossy(&table.get_output().stderr).into_owned();
+    let warned: Vec<&str> = stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix("judge: warning: eight: "))
+        .collect();
+    assert_eq!(warned.len(), 2, "{stderr}");
+    assert!(
+        warned[0].starts_with("tests/002-empty.in is empty"),
+        "{stderr}"
+    );
+    assert!(
+        warned[1].starts_with("tests/003-lost.ans has no 003-lost.in"),
+        "{stderr}"
+    );
+    let document = parse_json(&judge_in(&root, &["--json"]).success());
+    let problems = document
+        .get("problems")
+        .and_then(Json::as_array)
+        .expect("problems");
+    let listed = field(&problems[0], "warnings")
+        .as_array()
+        .expect("warnings");
+    let listed: Vec<&str> = listed.iter().filter_map(Json::as_str).collect();
+    assert_eq!(listed, warned, "the same warnings in the JSON");
+}
+
+#[test]
 fn judge_add_writes_the_next_test_with_the_reference_optimum() {
     let root = projects::eight_project("add", Path::new("unused.rs"), false);
     let tests = root.join("problems/eight/tests");
