@@ -55,7 +55,7 @@ fn fail(error: &JudgeError, json: bool) -> i32 {
     2
 }
 
-/// Exit status 0: all accepted, 1: some test not accepted, 2: the judge or a test failed.
+/// Exit status 0: all accepted, 1: some test not accepted, 2: the judge, a problem or a test failed.
 fn run(args: Vec<String>) -> Result<i32, JudgeError> {
     let root = project_root();
     match cli::parse(args)? {

@@ -42,12 +42,8 @@ pub fn names(root: &Path) -> Result<Vec<String>, JudgeError> {
 
 /// Fails, listing the known problems, unless `problems/<name>/problem.toml` is a file.
 pub fn ensure_known(root: &Path, name: &str) -> Result<(), JudgeError> {
-    if root
-        .join("problems")
-        .join(name)
-        .join("problem.toml")
-        .is_file()
-    {
+    let toml = root.join("problems").join(name).join("problem.toml");
+    if toml.is_file() {
         return Ok(());
     }
     let known = names(root)?.join(", ");

@@ -40,6 +40,7 @@ impl Session<'_> {
         }
         let judged = problem.and_then(|p| self.judge_problem(&p));
         if let Err(error) = &judged {
+            report::progress(""); // a test's progress line may still show, if a test failed the judge
             self.show(&report::problem_error(name, error, self.color));
         }
         ProblemOutcome {
