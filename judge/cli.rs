@@ -33,7 +33,7 @@ OPTIONS:
     -h, --help             this text
 
 SUBMISSION may be .rs (rustc --edition 2021 -O), .c (gcc -O2), .cpp (g++ -O2 -std=c++17) or .py (python3).
-Exit status: 0 every test accepted, 1 some test not accepted, 2 the judge or a test itself failed.
+Exit status: 0 every test accepted, 1 some test not accepted, 2 the judge, a problem or a test failed.
 ";
 
 #[derive(Debug, PartialEq, Eq)]

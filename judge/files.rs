@@ -2,7 +2,7 @@
 //! than a bound, so a FIFO cannot block the judge nor a device or a huge file flood it.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, Read};
+use std::io::{self, BufReader, Read};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 
@@ -37,6 +37,14 @@ pub fn read_regular(path: &Path, max_bytes: u64) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
+/// Whether regular file `path` holds nothing but whitespace, read only up to its first other byte;
+/// `false` when it cannot be read, which reading it as a test will report.
+pub fn is_blank(path: &Path) -> bool {
+    let bytes = |file| BufReader::new(file).bytes();
+    open_regular(path)
+        .is_ok_and(|file| bytes(file).all(|b| b.is_ok_and(|b| b.is_ascii_whitespace())))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -53,6 +61,16 @@ mod tests {
             read_regular(&path, 2 << 20).map(|b| b.len()),
             Ok((1 << 20) + 1)
         );
+        assert!(!is_blank(&path));
+        std::fs::write(&path, " \n\t\r\n").expect("write");
+        assert!(is_blank(&path));
+        std::fs::write(&path, "").expect("write");
+        assert!(is_blank(&path));
         std::fs::remove_file(&path).expect("clean up");
+        assert!(
+            !is_blank(&path),
+            "a file that is not there is no blank test"
+        );
+        assert!(!is_blank(Path::new("/dev/null")), "nor is a device");
     }
 }

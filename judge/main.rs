@@ -40,34 +40,30 @@ fn main() {
     if args.first().is_some_and(|a| a == launch::ARG) {
         std::process::exit(launch::main(&args[1..])); // decided first: the launcher must stay small
     }
+    // Looked for in the raw arguments: a script that asked for JSON gets it even when they are wrong.
+    let json = args.iter().any(|a| a == "--json");
     let code = match args.into_iter().map(|a| a.into_string()).collect() {
         Ok(args) => run(args),
         Err(bad) => Err(JudgeError::new(format!("argument {bad:?} is not UTF-8"))),
     };
-    std::process::exit(code.unwrap_or_else(|e| {
-        eprintln!("judge: {e}");
-        2
-    }));
+    std::process::exit(code.unwrap_or_else(|e| fail(&e, json)));
 }
 
-/// Exit status 0: all accepted, 1: some test not accepted, 2: the judge or a test failed.
+/// The judge itself failed: the message on stderr, and with `--json` a document on stdout as well.
+fn fail(error: &JudgeError, json: bool) -> i32 {
+    eprintln!("judge: {error}");
+    if json {
+        emit(&report::error_json(error).to_pretty());
+    }
+    2
+}
+
+/// Exit status 0: all accepted, 1: some test not accepted, 2: the judge, a problem or a test failed.
 fn run(args: Vec<String>) -> Result<i32, JudgeError> {
     let root = project_root();
     match cli::parse(args)? {
         Command::Help => emit(cli::HELP),
-        Command::Add(options) => {
-            let added = add::add(&root, &options)?;
-            let optima: Vec<String> = added
-                .optima
-                .iter()
-                .map(|o| check::show_optimum(*o))
-                .collect();
-            println!(
-                "added {} (optimum: {})",
-                added.input.display(),
-                optima.join(", ")
-            );
-        }
+        Command::Add(options) => emit(&add::add(&root, &options)?.summary()),
         Command::Judge(options) => return judge(&root, &options),
         Command::Stress(options) => {
             let setup = Setup::new(&root, &options.judge)?;
@@ -91,21 +87,22 @@ fn project_root() -> PathBuf {
 
 fn judge(root: &Path, options: &JudgeOptions) -> Result<i32, JudgeError> {
     let names = match &options.problem {
-        Some(name) => vec![name.clone()],
+        Some(name) => {
+            // Named on the command line, an unknown problem is a mistake in the command, not in it.
+            problem::ensure_known(root, name)?;
+            vec![name.clone()]
+        }
         None => problem::names(root)?,
     };
     let setup = Setup::new(root, options)?;
     let session = setup.session(root, options);
-    let mut runs = Vec::new();
-    for name in names {
-        runs.push(session.judge_problem(&problem::load(root, &name)?)?);
-    }
+    let outcomes: Vec<_> = names.iter().map(|name| session.judge_named(name)).collect();
     if options.json {
-        emit(&report::json(&runs).to_pretty());
+        emit(&report::json(&outcomes).to_pretty());
     } else {
-        emit(&report::summary(&runs));
+        emit(&report::summary(&outcomes));
     }
-    Ok(outcome::exit_code(&runs))
+    Ok(outcome::exit_code(&outcomes))
 }
 
 /// What every command that runs programs needs: the binary cache, a launcher, whether to colour.

@@ -1,6 +1,7 @@
 //! The result model: what judging found, test by test, and the rules that turn it into acceptance and
 //! the judge's exit status. Renderers only read it.
 
+use crate::error::JudgeError;
 use crate::limits::Limits;
 use crate::status::Status;
 
@@ -222,11 +223,36 @@ impl ProblemRun {
     }
 }
 
-/// The judge's exit status: 0 every test accepted, 1 some test not accepted, 2 a test is broken.
-pub fn exit_code(runs: &[ProblemRun]) -> i32 {
-    if runs.iter().any(ProblemRun::has_broken_tests) {
+/// One problem as a run left it: judged, or not, because the problem itself (its `problem.toml`,
+/// tests folder or compiler) is broken; either way the other problems are judged. A wrapper rather
+/// than a field of [`ProblemRun`]: a problem that did not load has no submission or limits to show.
+#[derive(Debug)]
+pub struct ProblemOutcome {
+    pub problem: String,
+    /// About test files that judge nothing (an `.ans` without its `.in`, a blank `.in`).
+    pub warnings: Vec<String>,
+    pub judged: Result<ProblemRun, JudgeError>,
+}
+
+impl ProblemOutcome {
+    /// Not judged, or a test of it is broken: the judge's fault or the tests', never a verdict.
+    pub fn broken(&self) -> bool {
+        self.judged
+            .as_ref()
+            .map_or(true, ProblemRun::has_broken_tests)
+    }
+
+    pub fn all_accepted(&self) -> bool {
+        self.judged.as_ref().is_ok_and(ProblemRun::all_accepted)
+    }
+}
+
+/// The judge's exit status: 0 every test accepted, 1 some test not accepted, 2 a problem could not be
+/// judged or a test is broken.
+pub fn exit_code(outcomes: &[ProblemOutcome]) -> i32 {
+    if outcomes.iter().any(ProblemOutcome::broken) {
         2
-    } else if runs.iter().all(ProblemRun::all_accepted) {
+    } else if outcomes.iter().all(ProblemOutcome::all_accepted) {
         0
     } else {
         1
@@ -252,24 +278,54 @@ mod tests {
         }
     }
 
+    fn built() -> Compile {
+        Compile::Built { cached: false }
+    }
+
+    fn judged(run: ProblemRun) -> ProblemOutcome {
+        ProblemOutcome {
+            problem: run.problem.clone(),
+            warnings: Vec::new(),
+            judged: Ok(run),
+        }
+    }
+
     #[test]
     fn broken_tests_outrank_rejections_which_outrank_acceptance() {
         let ac = || Finding::verdict(Verdict::Accepted, None);
         let wa = || Finding::verdict(Verdict::WrongAnswer, Some("x".into()));
-        let built = || Compile::Built { cached: false };
         let good = run(vec![ac(), ac()], built());
         assert!(good.all_accepted() && !good.has_broken_tests());
         let bad = run(vec![ac(), wa()], built());
         assert_eq!((bad.accepted(), bad.all_accepted()), (1, false));
         let broken = run(vec![Finding::TestError("bad .ans".into())], built());
-        assert_eq!(exit_code(&[good]), 0);
-        assert_eq!(exit_code(&[run(vec![ac()], built()), bad]), 1);
-        assert_eq!(exit_code(&[broken]), 2);
+        assert_eq!(exit_code(&[judged(good)]), 0);
+        let rejected = [judged(run(vec![ac()], built())), judged(bad)];
+        assert_eq!(exit_code(&rejected), 1);
+        assert_eq!(exit_code(&[judged(broken)]), 2);
         let failed = Compile::Failed {
             message: "no".into(),
         };
         let none = run(vec![Finding::verdict(Verdict::CompileError, None)], failed);
         assert!(!none.all_accepted());
         assert_eq!(Finding::TestError("x".into()).code(), "ERR");
+    }
+
+    #[test]
+    fn a_problem_not_judged_fails_the_judge_whatever_the_others_did() {
+        let accepted = || {
+            judged(run(
+                vec![Finding::verdict(Verdict::Accepted, None)],
+                built(),
+            ))
+        };
+        let not_judged = ProblemOutcome {
+            problem: "huarong".into(),
+            warnings: Vec::new(),
+            judged: Err(JudgeError::new("no tests")),
+        };
+        assert!(not_judged.broken() && !not_judged.all_accepted());
+        assert_eq!(exit_code(&[accepted()]), 0);
+        assert_eq!(exit_code(&[accepted(), not_judged]), 2);
     }
 }

@@ -1,6 +1,7 @@
 //! A problem folder: `problems/<name>/problem.toml` and its tests, each `.in` with an optional `.ans`.
 
 use crate::error::JudgeError;
+use crate::files;
 use crate::limits::{Limits, DEFAULT, MAX_MEMORY_MIB, MAX_TIME_MS};
 use crate::toml::{self, Value};
 use std::collections::BTreeMap;
@@ -39,15 +40,22 @@ pub fn names(root: &Path) -> Result<Vec<String>, JudgeError> {
     Ok(names)
 }
 
+/// Fails, listing the known problems, unless `problems/<name>/problem.toml` is a file.
+pub fn ensure_known(root: &Path, name: &str) -> Result<(), JudgeError> {
+    let toml = root.join("problems").join(name).join("problem.toml");
+    if toml.is_file() {
+        return Ok(());
+    }
+    let known = names(root)?.join(", ");
+    Err(JudgeError::new(format!("unknown problem `{name}`"))
+        .with_fix(format!("choose one of: {known}")))
+}
+
 /// Loads `problems/<name>/problem.toml`; an unknown name lists the known ones.
 pub fn load(root: &Path, name: &str) -> Result<Problem, JudgeError> {
+    ensure_known(root, name)?;
     let dir = root.join("problems").join(name);
     let path = dir.join("problem.toml");
-    if !path.is_file() {
-        let known = names(root)?.join(", ");
-        return Err(JudgeError::new(format!("unknown problem `{name}`"))
-            .with_fix(format!("choose one of: {known}")));
-    }
     let text = std::fs::read_to_string(&path).map_err(|e| JudgeError::io("read", &path, e))?;
     let table =
         toml::parse(&text).map_err(|e| JudgeError::new(format!("{}: {e}", path.display())))?;
@@ -101,13 +109,17 @@ fn from_table(
 /// The problem's tests in name order; `only`, if given, keeps those it names (see `selects`).
 pub fn tests(problem: &Problem, only: Option<&str>) -> Result<Vec<Test>, JudgeError> {
     let dir = problem.dir.join("tests");
-    let entries = std::fs::read_dir(&dir).map_err(|e| JudgeError::io("list", &dir, e))?;
+    let entries = std::fs::read_dir(&dir).map_err(|e| {
+        JudgeError::io("list", &dir, e).with_fix("make tests/ a folder of NNN-name.in files")
+    })?;
     let mut all: Vec<Test> = entries
         .filter_map(|entry| entry.ok().map(|e| e.path()))
         .filter(|path| path.extension().is_some_and(|ext| ext == "in"))
         .filter_map(|input| {
             let name = input.file_stem()?.to_str()?.to_string();
-            let answer = Some(input.with_extension("ans")).filter(|ans| ans.is_file());
+            // Any `.ans` there counts, a folder or a dangling link too: reading it makes the test
+            // ERR, where skipping it would run the test unchecked against the reference's optima.
+            let answer = Some(input.with_extension("ans")).filter(|a| a.symlink_metadata().is_ok());
             Some(Test {
                 name,
                 input,
@@ -123,12 +135,41 @@ pub fn tests(problem: &Problem, only: Option<&str>) -> Result<Vec<Test>, JudgeEr
         .collect();
     match (chosen.is_empty(), only) {
         (false, _) => Ok(chosen),
-        (true, None) => Err(JudgeError::new(format!("no tests in {}", dir.display()))),
+        (true, None) => Err(JudgeError::new(format!("no tests in {}", dir.display()))
+            .with_fix(format!("add one with `judge add {} INPUT`", problem.name))),
         (true, Some(o)) => Err(
             JudgeError::new(format!("no test of {} is `{o}`", problem.name))
                 .with_fix(format!("choose one of: {}", names.join(", "))),
         ),
     }
+}
+
+/// Test files that judge nothing, as warnings: an `.ans` without its `.in` (it is never run) and an
+/// `.in` that is empty or whitespace only (no case: Eight would pass it as 0/0). The whole folder is
+/// looked at, whatever `--test` chose; a folder that cannot be listed gives none, as listing the tests
+/// reports it.
+pub fn warnings(problem: &Problem) -> Vec<String> {
+    let dir = problem.dir.join("tests");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let names: Vec<String> = entries
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .collect();
+    let mut warnings: Vec<String> = names
+        .iter()
+        .filter_map(|name| match name.rsplit_once('.')? {
+            (stem, "ans") if !names.contains(&format!("{stem}.in")) => {
+                Some(format!("tests/{name} has no {stem}.in: it is never run"))
+            }
+            (_, "in") if files::is_blank(&dir.join(name)) => {
+                Some(format!("tests/{name} is empty: it tests nothing"))
+            }
+            _ => None,
+        })
+        .collect();
+    warnings.sort();
+    warnings
 }
 
 /// `--test` names a test by the start of its name (`003`, `003-hardest`) or by its number (`3`).
@@ -183,6 +224,54 @@ mod tests {
             check("solution = \"a\"\nchecker = \"e\"\ntime_limt_ms = 5"),
             "unknown key `time_limt_ms`"
         );
+    }
+
+    #[test]
+    fn test_files_that_judge_nothing_are_warned_about() {
+        let dir = std::env::temp_dir().join(format!("slidekit-warnings-{}", std::process::id()));
+        let folder = dir.join("tests");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(folder.join("005-folder.in")).expect("folders");
+        std::fs::create_dir_all(folder.join("006-ans-folder.ans")).expect("folders");
+        let files = [
+            ("001-fine.in", "12345678x\n"),
+            ("001-fine.ans", "0\n"),
+            ("002-orphan.ans", "0\n"),
+            ("003-empty.in", ""),
+            ("004-blank.in", " \n\t\n"),
+            ("004-blank.ans", ""),
+            ("006-ans-folder.in", "12345678x\n"),
+        ];
+        for (name, text) in files {
+            std::fs::write(folder.join(name), text).expect("write");
+        }
+        let problem = Problem {
+            name: "p".into(),
+            dir: dir.clone(),
+            solution: PathBuf::new(),
+            checker: "eight".into(),
+            limits: DEFAULT,
+        };
+        assert_eq!(
+            warnings(&problem),
+            [
+                "tests/002-orphan.ans has no 002-orphan.in: it is never run",
+                "tests/003-empty.in is empty: it tests nothing",
+                "tests/004-blank.in is empty: it tests nothing",
+            ]
+        );
+        let listed = tests(&problem, None).expect("tests");
+        let named = listed.iter().find(|t| t.name == "005-folder");
+        assert!(
+            named.is_some(),
+            "a folder named .in is a test, which will be ERR"
+        );
+        let checked = listed.iter().find(|t| t.name == "006-ans-folder");
+        assert!(
+            checked.is_some_and(|t| t.answer.is_some()),
+            "a folder named .ans is an answer, which will make the test ERR, not unchecked"
+        );
+        std::fs::remove_dir_all(&dir).expect("clean up");
     }
 
     #[test]

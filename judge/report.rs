@@ -1,8 +1,9 @@
 //! Renders results: the table (a row as each test finishes), the summary line, and the JSON document.
 //! It only formats; every number and verdict comes decided.
 
+use crate::error::JudgeError;
 use crate::json::Json;
-use crate::outcome::{Compile, Finding, ProblemRun, TestRun, Verdict};
+use crate::outcome::{Compile, Finding, ProblemOutcome, ProblemRun, TestRun, Verdict};
 use crate::status::{signal_name, Status};
 use std::io::{IsTerminal, Write};
 
@@ -21,6 +22,19 @@ pub fn progress(text: &str) {
     if stderr.is_terminal() {
         let _ = write!(stderr, "\r\x1b[K{text}");
     }
+}
+
+/// Where a problem's header would be, for a problem that could not be judged: `huarong: ERR why`,
+/// and the fix on a line of its own.
+pub fn problem_error(problem: &str, error: &JudgeError, color: bool) -> String {
+    let code = paint(color, TEST_ERROR_COLOR, "ERR");
+    format!("{}: {code} {error}\n", paint(color, "1", problem))
+}
+
+/// A warning on stderr that changes no verdict, e.g. about a test file that judges nothing. Like
+/// [`emit`], it carries on when stderr is closed.
+pub fn warn(problem: &str, text: &str) {
+    let _ = writeln!(std::io::stderr(), "judge: warning: {problem}: {text}");
 }
 
 /// The table, written a row at a time.
@@ -102,11 +116,18 @@ impl Table {
     }
 
     fn paint(&self, code: &str, text: &str) -> String {
-        if self.color {
-            format!("\x1b[{code}m{text}\x1b[0m")
-        } else {
-            text.to_string()
-        }
+        paint(self.color, code, text)
+    }
+}
+
+/// Broken tests and problems are magenta: neither a verdict's green, yellow nor red.
+const TEST_ERROR_COLOR: &str = "35";
+
+fn paint(color: bool, code: &str, text: &str) -> String {
+    if color {
+        format!("\x1b[{code}m{text}\x1b[0m")
+    } else {
+        text.to_string()
     }
 }
 
@@ -121,7 +142,7 @@ fn color_of(finding: &Finding) -> &'static str {
             ..
         } => "33",
         Finding::Verdict { .. } => "31",
-        Finding::TestError(_) => "35",
+        Finding::TestError(_) => TEST_ERROR_COLOR,
     }
 }
 
@@ -129,47 +150,54 @@ fn mib(kib: u64) -> String {
     format!("{:.1} MiB", kib as f64 / 1024.0)
 }
 
-/// One line per problem: how many tests were accepted, and the other verdicts counted.
-pub fn summary(runs: &[ProblemRun]) -> String {
-    let mut out = String::new();
-    for run in runs {
-        let mut counts: Vec<(&str, usize)> = Vec::new();
-        for test in run.tests.iter().filter(|t| !t.finding.accepted()) {
-            match counts
-                .iter_mut()
-                .find(|(code, _)| *code == test.finding.code())
-            {
-                Some((_, n)) => *n += 1,
-                None => counts.push((test.finding.code(), 1)),
-            }
+/// One line per problem: how many tests were accepted and the other verdicts counted, or why the
+/// problem was not judged.
+pub fn summary(outcomes: &[ProblemOutcome]) -> String {
+    let line = |outcome: &ProblemOutcome| match &outcome.judged {
+        Ok(run) => summary_line(run),
+        Err(error) => format!("not judged: {}", error.message),
+    };
+    outcomes
+        .iter()
+        .map(|o| format!("{}: {}\n", o.problem, line(o)))
+        .collect()
+}
+
+fn summary_line(run: &ProblemRun) -> String {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for test in run.tests.iter().filter(|t| !t.finding.accepted()) {
+        match counts
+            .iter_mut()
+            .find(|(code, _)| *code == test.finding.code())
+        {
+            Some((_, n)) => *n += 1,
+            None => counts.push((test.finding.code(), 1)),
         }
-        let others: Vec<String> = counts
-            .iter()
-            .map(|(code, n)| format!("{n} {code}"))
-            .collect();
-        let line = match &run.compile {
-            Compile::Failed { .. } => {
-                format!("compile error, none of {} tests run", run.tests.len())
-            }
-            Compile::Built { .. } if others.is_empty() => {
-                format!("all {} tests accepted", run.tests.len())
-            }
-            Compile::Built { .. } => format!(
-                "{} of {} accepted ({})",
-                run.accepted(),
-                run.tests.len(),
-                others.join(", ")
-            ),
-        };
-        out += &format!("{}: {line}\n", run.problem);
     }
-    out
+    let others: Vec<String> = counts
+        .iter()
+        .map(|(code, n)| format!("{n} {code}"))
+        .collect();
+    match &run.compile {
+        Compile::Failed { .. } => {
+            format!("compile error, none of {} tests run", run.tests.len())
+        }
+        Compile::Built { .. } if others.is_empty() => {
+            format!("all {} tests accepted", run.tests.len())
+        }
+        Compile::Built { .. } => format!(
+            "{} of {} accepted ({})",
+            run.accepted(),
+            run.tests.len(),
+            others.join(", ")
+        ),
+    }
 }
 
 /// The `--json` document (schema 1, documented in README.md).
-pub fn json(runs: &[ProblemRun]) -> Json {
-    let accepted = runs.iter().all(ProblemRun::all_accepted);
-    let problems = runs.iter().map(problem_json).collect();
+pub fn json(outcomes: &[ProblemOutcome]) -> Json {
+    let accepted = outcomes.iter().all(ProblemOutcome::all_accepted);
+    let problems = outcomes.iter().map(problem_json).collect();
     Json::Object(vec![
         ("schema", Json::Number(1.0)),
         ("accepted", Json::Bool(accepted)),
@@ -177,7 +205,41 @@ pub fn json(runs: &[ProblemRun]) -> Json {
     ])
 }
 
-fn problem_json(run: &ProblemRun) -> Json {
+/// A failure of the judge itself, for `--json`: stdout holds a document whatever happened.
+pub fn error_json(error: &JudgeError) -> Json {
+    Json::Object(vec![
+        ("schema", Json::Number(1.0)),
+        ("error", Json::String(error.message.clone())),
+        ("fix", Json::text(error.fix.as_deref())),
+    ])
+}
+
+/// A problem's entry: a judged one's results, or a broken one's error, `accepted: false` and no tests.
+fn problem_json(outcome: &ProblemOutcome) -> Json {
+    let mut fields = vec![("problem", Json::String(outcome.problem.clone()))];
+    let tests = match &outcome.judged {
+        Ok(run) => {
+            fields.push(("error", Json::Null));
+            fields.extend(run_fields(run));
+            run.tests.iter().map(test_json).collect()
+        }
+        Err(error) => {
+            fields.extend([
+                ("error", Json::String(error.message.clone())),
+                ("fix", Json::text(error.fix.as_deref())),
+                ("accepted", Json::Bool(false)),
+            ]);
+            Vec::new()
+        }
+    };
+    let warnings = outcome.warnings.iter().cloned().map(Json::String);
+    fields.push(("warnings", Json::Array(warnings.collect())));
+    fields.push(("tests", Json::Array(tests)));
+    Json::Object(fields)
+}
+
+/// A judged problem's fields but its name and tests.
+fn run_fields(run: &ProblemRun) -> Vec<(&'static str, Json)> {
     let (ok, cached, message) = match &run.compile {
         Compile::Built { cached } => (true, *cached, None),
         Compile::Failed { message } => (false, false, Some(message.as_str())),
@@ -192,18 +254,13 @@ fn problem_json(run: &ProblemRun) -> Json {
         ("memory_kib", Json::Number(run.limits.memory_kib as f64)),
         ("output_bytes", Json::Number(run.limits.output_bytes as f64)),
     ];
-    Json::Object(vec![
-        ("problem", Json::String(run.problem.clone())),
+    vec![
         ("submission", Json::String(run.submission.clone())),
         ("compiler", Json::String(run.compiler.clone())),
         ("compile", Json::Object(compile)),
         ("limits", Json::Object(limits)),
         ("accepted", Json::Bool(run.all_accepted())),
-        (
-            "tests",
-            Json::Array(run.tests.iter().map(test_json).collect()),
-        ),
-    ])
+    ]
 }
 
 fn test_json(test: &TestRun) -> Json {
@@ -372,24 +429,56 @@ mod tests {
         );
     }
 
+    fn judged(run: ProblemRun, warnings: &[&str]) -> ProblemOutcome {
+        ProblemOutcome {
+            problem: run.problem.clone(),
+            warnings: warnings.iter().map(|w| w.to_string()).collect(),
+            judged: Ok(run),
+        }
+    }
+
+    fn not_judged(problem: &str, error: JudgeError) -> ProblemOutcome {
+        ProblemOutcome {
+            problem: problem.into(),
+            warnings: Vec::new(),
+            judged: Err(error),
+        }
+    }
+
     #[test]
-    fn the_summary_counts_verdicts_and_test_errors() {
-        let runs = [problem_run(vec![
+    fn the_summary_counts_verdicts_and_test_errors_and_names_problems_not_judged() {
+        let run = problem_run(vec![
             test_run("1", accepted(), None),
             test_run("2", wrong("x"), None),
             test_run("3", Finding::TestError(".ans line 1 says 18".into()), None),
-        ])];
-        assert_eq!(summary(&runs), "eight: 1 of 3 accepted (1 WA, 1 ERR)\n");
-        assert!(runs[0].has_broken_tests() && !runs[0].all_accepted());
+        ]);
+        assert!(run.has_broken_tests() && !run.all_accepted());
+        let error = JudgeError::new("no tests in x").with_fix("add one");
+        let outcomes = [judged(run, &[]), not_judged("huarong", error)];
+        assert_eq!(
+            summary(&outcomes),
+            "eight: 1 of 3 accepted (1 WA, 1 ERR)\nhuarong: not judged: no tests in x\n"
+        );
+    }
+
+    #[test]
+    fn a_problem_not_judged_shows_its_error_and_fix_where_its_header_would_be() {
+        let error = JudgeError::new("cannot list t: Not a directory").with_fix("make it one");
+        assert_eq!(
+            problem_error("huarong", &error, false),
+            "huarong: ERR cannot list t: Not a directory\n  fix: make it one\n"
+        );
+        let painted = problem_error("huarong", &error, true);
+        assert!(painted.contains("\x1b[35mERR\x1b[0m"), "{painted}");
     }
 
     #[test]
     fn json_keeps_verdicts_and_test_errors_apart() {
-        let runs = [problem_run(vec![
+        let run = problem_run(vec![
             test_run("1", accepted(), None),
             test_run("2", Finding::TestError("bad".into()), None),
-        ])];
-        let text = json(&runs).to_pretty();
+        ]);
+        let text = json(&[judged(run, &[])]).to_pretty();
         assert!(text.contains("\"verdict\": \"AC\""), "{text}");
         assert!(text.contains("\"verdict\": null,\n          \"reason\": null,\n          \"test_error\": \"bad\""), "{text}");
         assert!(
@@ -397,6 +486,67 @@ mod tests {
                 "\"exit\": {\n            \"code\": 0,\n            \"signal\": null\n          }"
             ),
             "{text}"
+        );
+    }
+
+    /// The entry of each problem in the document, as `(key, value)` pairs.
+    fn entries(document: &Json) -> Vec<Vec<(&'static str, Json)>> {
+        let Json::Object(fields) = document else {
+            panic!("{document:?}")
+        };
+        let Some((_, Json::Array(problems))) = fields.iter().find(|(k, _)| *k == "problems") else {
+            panic!("{document:?}")
+        };
+        let entry = |p: &Json| match p {
+            Json::Object(fields) => fields.clone(),
+            other => panic!("{other:?}"),
+        };
+        problems.iter().map(entry).collect()
+    }
+
+    #[test]
+    fn json_gives_every_problem_an_error_and_warnings_and_a_broken_one_no_tests() {
+        let run = problem_run(vec![test_run("1", accepted(), None)]);
+        let outcomes = [
+            judged(run, &["tests/9.ans has no 9.in: it is never run"]),
+            not_judged("huarong", JudgeError::new("gcc not found").with_fix("apt")),
+        ];
+        let document = json(&outcomes);
+        let get = |fields: &[(&str, Json)], key: &str| {
+            let found = fields.iter().find(|(k, _)| *k == key);
+            found.map(|(_, v)| v.clone())
+        };
+        let [good, broken] = &entries(&document)[..] else {
+            panic!("{document:?}")
+        };
+        assert_eq!(get(good, "error"), Some(Json::Null));
+        let warning = Json::String("tests/9.ans has no 9.in: it is never run".into());
+        assert_eq!(get(good, "warnings"), Some(Json::Array(vec![warning])));
+        assert_eq!(get(good, "accepted"), Some(Json::Bool(true)));
+        let keys: Vec<&str> = broken.iter().map(|(k, _)| *k).collect();
+        assert_eq!(
+            keys,
+            ["problem", "error", "fix", "accepted", "warnings", "tests"]
+        );
+        assert_eq!(
+            get(broken, "error"),
+            Some(Json::String("gcc not found".into()))
+        );
+        assert_eq!(get(broken, "accepted"), Some(Json::Bool(false)));
+        assert_eq!(get(broken, "tests"), Some(Json::Array(Vec::new())));
+        let top = document.to_pretty();
+        assert!(
+            top.contains("\"accepted\": false,\n  \"problems\""),
+            "{top}"
+        );
+    }
+
+    #[test]
+    fn a_judge_error_is_a_document_too() {
+        let text = error_json(&JudgeError::new("unknown option `-x`")).to_pretty();
+        assert_eq!(
+            text,
+            "{\n  \"schema\": 1,\n  \"error\": \"unknown option `-x`\",\n  \"fix\": null\n}\n"
         );
     }
 }

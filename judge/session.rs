@@ -7,7 +7,9 @@ use crate::compile::{self, Compiled, Language};
 use crate::error::JudgeError;
 use crate::files;
 use crate::limits::{self, Limits};
-use crate::outcome::{Compile, Cost, Detail, Finding, ProblemRun, TestRun, Verdict};
+use crate::outcome::{
+    Compile, Cost, Detail, Finding, ProblemOutcome, ProblemRun, TestRun, Verdict,
+};
 use crate::problem::{self, Problem, Test};
 use crate::report::{self, emit, Table};
 use crate::run::{Execution, Launcher, Program, Runner};
@@ -28,6 +30,26 @@ pub struct Session<'a> {
 }
 
 impl Session<'_> {
+    /// Judges problem `name`, failing soft: one that cannot be judged (its `problem.toml`, its tests
+    /// folder, its compiler) is an ERR line where its header would be, and the run goes on.
+    pub fn judge_named(&self, name: &str) -> ProblemOutcome {
+        let problem = problem::load(self.root, name);
+        let warnings = problem.as_ref().map(problem::warnings).unwrap_or_default();
+        for warning in &warnings {
+            report::warn(name, warning);
+        }
+        let judged = problem.and_then(|p| self.judge_problem(&p));
+        if let Err(error) = &judged {
+            report::progress(""); // a test's progress line may still show, if a test failed the judge
+            self.show(&report::problem_error(name, error, self.color));
+        }
+        ProblemOutcome {
+            problem: name.to_string(),
+            warnings,
+            judged,
+        }
+    }
+
     pub fn judge_problem(&self, problem: &Problem) -> Result<ProblemRun, JudgeError> {
         let checker = check::checker_of(problem)?;
         let tests = problem::tests(problem, self.options.test.as_deref())?;

@@ -308,15 +308,161 @@ fn an_unknown_problem_lists_the_known_ones() {
 
 #[test]
 fn a_missing_compiler_says_which_and_how_to_get_it() {
+    let missing = |extra: &[&str]| {
+        judge()
+            .args(["eight", &fixture("crash.c")])
+            .args(extra)
+            .env("PATH", "/nonexistent")
+            .assert()
+            .code(2)
+    };
+    missing(&[]).stdout(
+        predicate::str::contains("eight: ERR gcc not found")
+            .and(predicate::str::contains("apt-get install gcc"))
+            .and(predicate::str::contains("eight: not judged: gcc not found")),
+    );
+    let document = parse_json(&missing(&["--json"]));
+    let problems = document.get("problems").and_then(Json::as_array);
+    let error = problems
+        .and_then(|p| p[0].get("error"))
+        .and_then(Json::as_str);
+    assert!(
+        error.is_some_and(|e| e.starts_with("gcc not found")),
+        "{document:?}"
+    );
+}
+
+/// A scratch project with the good problem `good` (the one-move puzzle, judged with the reference
+/// Huarong solution) between broken ones, in name order: an unknown checker, a malformed
+/// `problem.toml`, a tests folder that is a file, and one with no test.
+fn project_with_broken_problems(name: &str) -> std::path::PathBuf {
+    let root = projects::scratch(name);
+    let solution = std::fs::canonicalize("src/bin/huarong.rs").expect("the reference");
+    projects::tiny_problem(&root, "bad-checker", &solution);
+    let toml = root.join("problems/bad-checker/problem.toml");
+    let text = std::fs::read_to_string(&toml).expect("toml");
+    std::fs::write(&toml, text.replace("huarong", "nine")).expect("toml");
+    projects::tiny_problem(&root, "bad-toml", &solution);
+    std::fs::write(
+        root.join("problems/bad-toml/problem.toml"),
+        "solution = 3\n",
+    )
+    .expect("toml");
+    projects::tiny_problem(&root, "good", &solution);
+    let tests = projects::add_problem(&root, "tests-file", "huarong", &solution);
+    std::fs::remove_dir(&tests).expect("empty folder");
+    std::fs::write(&tests, "").expect("a file instead");
+    projects::add_problem(&root, "zero-tests", "huarong", &solution);
+    root
+}
+
+const BROKEN: [&str; 4] = ["bad-checker", "bad-toml", "tests-file", "zero-tests"];
+
+fn judge_in(root: &Path, extra: &[&str]) -> assert_cmd::assert::Assert {
     judge()
-        .args(["eight", &fixture("crash.c")])
-        .env("PATH", "/nonexistent")
+        .current_dir(root)
+        // The reference's binary cached with the others' (target/judge/), not rebuilt in each root.
+        .env("CARGO_TARGET_DIR", projects::target_dir())
+        .args(extra)
         .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("gcc not found")
-                .and(predicate::str::contains("apt-get install gcc")),
+}
+
+#[test]
+fn a_broken_problem_is_an_err_line_and_the_others_are_still_judged() {
+    let root = project_with_broken_problems("broken-problems");
+    let assert = judge_in(&root, &[]).code(2);
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    let lines: Vec<&str> = stdout.lines().collect();
+    let line_of = |start: &str| {
+        let found = lines.iter().position(|l| l.starts_with(start));
+        found.unwrap_or_else(|| panic!("no line `{start}…` in:\n{stdout}"))
+    };
+    let (header, good_row) = (line_of("good: "), line_of("  001-sample"));
+    assert!(lines[good_row].contains(" AC "), "{stdout}");
+    for problem in BROKEN {
+        let err = line_of(&format!("{problem}: ERR "));
+        // Where its header would be: among the others in name order; its summary after every row.
+        assert_eq!(err < header, problem < "good", "{problem} in:\n{stdout}");
+        let not_judged = line_of(&format!("{problem}: not judged: "));
+        assert!(not_judged > good_row, "{stdout}");
+        let why = |line: usize, head: &str| lines[line].split_once(head).map(|(_, why)| why);
+        assert_eq!(
+            why(err, " ERR "),
+            why(not_judged, " not judged: "),
+            "{stdout}"
         );
+    }
+    let fix = lines[line_of("bad-checker: ERR ") + 1];
+    assert!(
+        fix.starts_with("  fix: set `checker` in problem.toml"),
+        "{stdout}"
+    );
+    assert!(lines.contains(&"good: all 1 tests accepted"), "{stdout}");
+}
+
+#[test]
+fn json_names_a_broken_problems_error_and_keeps_the_judged_ones() {
+    let root = project_with_broken_problems("broken-problems-json");
+    let document = parse_json(&judge_in(&root, &["--json"]).code(2));
+    assert_eq!(
+        document.get("accepted").and_then(Json::as_bool),
+        Some(false)
+    );
+    let problems = document
+        .get("problems")
+        .and_then(Json::as_array)
+        .expect("problems");
+    let names: Vec<&str> = problems
+        .iter()
+        .filter_map(|p| field(p, "problem").as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "bad-checker",
+            "bad-toml",
+            "good",
+            "tests-file",
+            "zero-tests"
+        ]
+    );
+    for problem in problems {
+        let name = field(problem, "problem").as_str().expect("a name");
+        let error = field(problem, "error");
+        let tests = field(problem, "tests").as_array().expect("tests");
+        if BROKEN.contains(&name) {
+            assert!(error.as_str().is_some_and(|e| !e.is_empty()), "{problem:?}");
+            assert_eq!(field(problem, "accepted").as_bool(), Some(false));
+            assert!(tests.is_empty(), "{problem:?}");
+        } else {
+            assert!(error.is_null(), "{problem:?}");
+            assert_eq!(field(problem, "accepted").as_bool(), Some(true));
+            assert_eq!(field(&tests[0], "verdict").as_str(), Some("AC"));
+        }
+    }
+}
+
+#[test]
+fn every_judge_error_is_a_json_document_with_the_message_of_stderr() {
+    let cases: [&[&str]; 4] = [
+        &["--bogus", "--json"],
+        &["eight", "--time-limit", "--json"],
+        &["nine", "--json"],
+        &["add", "eight", "--json", "12345678x"],
+    ];
+    for args in cases {
+        let assert = judge().args(args).assert().code(2);
+        let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+        let document = parse_json(&assert);
+        let error = field(&document, "error").as_str().expect("an error");
+        let fix = field(&document, "fix");
+        let shown = match fix.as_str() {
+            Some(fix) => format!("judge: {error}\n  fix: {fix}\n"),
+            None => format!("judge: {error}\n"),
+        };
+        assert_eq!(stderr, shown, "{args:?}");
+        assert_eq!(field(&document, "schema").as_f64(), Some(1.0));
+    }
 }
 
 #[test]
@@ -335,6 +481,66 @@ fn an_ans_that_disagrees_with_the_reference_is_a_test_error_not_a_verdict() {
         row.contains("ERR") && row.ends_with(".ans line 1 says 18, the reference says 19"),
         "{row}"
     );
+}
+
+#[test]
+fn a_folder_where_a_test_file_should_be_is_err_and_the_other_tests_run() {
+    let root = projects::scratch("folder-tests");
+    let solution = std::fs::canonicalize("src/bin/huarong.rs").expect("the reference");
+    let tests = projects::tiny_problem(&root, "tiny", &solution);
+    std::fs::create_dir(tests.join("002-folder.in")).expect("a folder .in");
+    std::fs::copy(tests.join("001-sample.in"), tests.join("003-ans-folder.in")).expect(".in");
+    std::fs::create_dir(tests.join("003-ans-folder.ans")).expect("a folder .ans");
+    let assert = judge_in(&root, &[]).code(2);
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    assert!(row(&assert).contains(" AC "), "{stdout}");
+    for (test, folder) in [
+        ("002-folder", "002-folder.in"),
+        ("003-ans-folder", "003-ans-folder.ans"),
+    ] {
+        let line = stdout.lines().find(|l| l.trim_start().starts_with(test));
+        let line = line.unwrap_or_else(|| panic!("no {test} in:\n{stdout}"));
+        assert!(line.contains(" ERR "), "{line}");
+        assert!(
+            line.ends_with(&format!("{folder} is not a regular file")),
+            "{line}"
+        );
+    }
+    assert!(stdout.contains("tiny: 1 of 3 accepted (2 ERR)"), "{stdout}");
+}
+
+#[test]
+fn test_files_that_judge_nothing_are_warned_about_without_failing_the_run() {
+    let solution = std::fs::canonicalize("src/bin/eight.rs").expect("the reference");
+    let root = projects::eight_project("warnings", &solution, true);
+    let tests = root.join("problems/eight/tests");
+    std::fs::write(tests.join("002-empty.in"), " \n").expect("blank .in");
+    std::fs::write(tests.join("003-lost.ans"), "19\n").expect("lone .ans");
+    let table = judge_in(&root, &[]).success();
+    let stderr = String::from_utf8_lossy(&table.get_output().stderr).into_owned();
+    let warned: Vec<&str> = stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix("judge: warning: eight: "))
+        .collect();
+    assert_eq!(warned.len(), 2, "{stderr}");
+    assert!(
+        warned[0].starts_with("tests/002-empty.in is empty"),
+        "{stderr}"
+    );
+    assert!(
+        warned[1].starts_with("tests/003-lost.ans has no 003-lost.in"),
+        "{stderr}"
+    );
+    let document = parse_json(&judge_in(&root, &["--json"]).success());
+    let problems = document
+        .get("problems")
+        .and_then(Json::as_array)
+        .expect("problems");
+    let listed = field(&problems[0], "warnings")
+        .as_array()
+        .expect("warnings");
+    let listed: Vec<&str> = listed.iter().filter_map(Json::as_str).collect();
+    assert_eq!(listed, warned, "the same warnings in the JSON");
 }
 
 #[test]
@@ -415,4 +621,71 @@ fn judge_add_turns_a_compact_grid_into_a_huarong_test() {
         .assert()
         .code(2)
         .stderr(predicate::str::starts_with("judge: not added: "));
+}
+
+/// The `.in` files of a scratch project's problem.
+fn inputs(root: &Path, problem: &str) -> Vec<String> {
+    let entries = std::fs::read_dir(root.join("problems").join(problem).join("tests"));
+    let mut names: Vec<String> = entries
+        .expect("tests")
+        .map(|entry| {
+            entry
+                .expect("readable")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|name| name.ends_with(".in"))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn judge_add_refuses_a_name_or_an_input_that_a_test_has_already() {
+    let root = projects::tiny_project("add-twice");
+    let add = |input: &str, name: &str| {
+        judge()
+            .current_dir(&root)
+            .args(["add", "tiny", "--name", name])
+            .write_stdin(input)
+            .assert()
+    };
+    add("1 3\nA . .\nA\n0 2\n", "two").success();
+    add("1 3\n. A .\nA\n0 2\n", "two")
+        .code(2)
+        .stderr(predicate::str::contains(
+            "tests/002-two.in is named `two` already",
+        ));
+    add("1 3\nA . .\nA\n0 2\n\n", "again")
+        .code(2)
+        .stderr("judge: not added: tests/002-two.in has this input already\n");
+    assert_eq!(inputs(&root, "tiny"), ["001-sample.in", "002-two.in"]);
+}
+
+#[test]
+fn judge_add_with_a_closed_stdout_writes_the_test_and_does_not_panic() {
+    use assert_cmd::cargo::CommandCargoExt;
+    use std::io::Write;
+    use std::process::Stdio;
+    let root = projects::tiny_project("add-closed-stdout");
+    let mut child = std::process::Command::cargo_bin("judge")
+        .expect("judge is built")
+        .current_dir(&root)
+        .args(["add", "tiny", "--name", "piped"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("judge starts");
+    // The reader goes before the input is sent, so the judge can only write to a closed pipe.
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(b"1 3\nA . .\nA\n0 2\n").expect("input");
+    drop(stdin);
+    let output = child.wait_with_output().expect("judge ends");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert_eq!(inputs(&root, "tiny"), ["001-sample.in", "002-piped.in"]);
 }

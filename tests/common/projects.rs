@@ -22,6 +22,12 @@ pub fn target_dir() -> &'static Path {
 /// with `input` and, if given, its `.ans`; `solution` is the problem's own submission.
 pub fn project(name: &str, problem: &str, checker: &str, solution: &Path) -> PathBuf {
     let root = scratch(name);
+    add_problem(&root, problem, checker, solution);
+    root
+}
+
+/// Adds `problems/<problem>/` to `root` with its `problem.toml` and an empty tests folder, returned.
+pub fn add_problem(root: &Path, problem: &str, checker: &str, solution: &Path) -> PathBuf {
     let tests = root.join("problems").join(problem).join("tests");
     std::fs::create_dir_all(&tests).expect("tests folder");
     let toml = format!(
@@ -29,7 +35,7 @@ pub fn project(name: &str, problem: &str, checker: &str, solution: &Path) -> Pat
         solution.display()
     );
     std::fs::write(tests.parent().expect("problem").join("problem.toml"), toml).expect("toml");
-    root
+    tests
 }
 
 /// Eight's sample, `2 3 4 1 5 x 7 6 8` (optimum 19), as the one test of scratch project `name`.
@@ -47,9 +53,15 @@ pub fn eight_project(name: &str, solution: &Path, with_ans: bool) -> PathBuf {
 /// that come from how a program ran, not from what it answered (eight's checker would first build
 /// its table of all 181,440 boards for an answer never read).
 pub fn tiny_project(name: &str) -> PathBuf {
-    let root = project(name, "tiny", "huarong", Path::new("unused.rs"));
-    let tests = root.join("problems/tiny/tests");
+    let root = scratch(name);
+    tiny_problem(&root, "tiny", Path::new("unused.rs"));
+    root
+}
+
+/// Adds the one-move puzzle of `tiny_project` to `root` as problem `problem`; returns its tests folder.
+pub fn tiny_problem(root: &Path, problem: &str, solution: &Path) -> PathBuf {
+    let tests = add_problem(root, problem, "huarong", solution);
     std::fs::write(tests.join("001-sample.in"), "1 2\nA .\nA\n0 1\n").expect(".in");
     std::fs::write(tests.join("001-sample.ans"), "1\n").expect(".ans");
-    root
+    tests
 }
