@@ -60,7 +60,9 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
             return Ok(1);
         }
     };
-    let scratch = Scratch::new()?;
+    // The inputs live in a private folder of the launcher's, removed with it, or by the next judge if
+    // this one is killed.
+    let folder = session.launcher.fresh_dir()?;
     let trial = Trial {
         judge: TestJudge {
             runner: session.launcher,
@@ -68,7 +70,7 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
             program: &program,
             limits: run.limits,
         },
-        input: scratch.0.join("stress.in"),
+        input: folder.join("stress.in"),
     };
     if !options.judge.json {
         emit(&format!("{title}\n"));
@@ -355,24 +357,6 @@ fn summary_json(searched: &Searched, seed: u64, found: Option<(&Found, Option<&P
 fn clock_seed() -> u64 {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
     now.map_or(0, |d| d.as_nanos() as u64 ^ u64::from(std::process::id())) % 1_000_000
-}
-
-/// A private folder for the inputs, removed when stressing ends.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new() -> Result<Scratch, JudgeError> {
-        let dir = std::env::temp_dir().join(format!("slidekit-stress-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir(&dir).map_err(|e| JudgeError::io("create", &dir, e))?;
-        Ok(Scratch(dir))
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 #[cfg(test)]
