@@ -45,7 +45,7 @@ pub enum Command {
     Help,
 }
 
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct JudgeOptions {
     pub problem: Option<String>,
     pub submission: Option<PathBuf>,

@@ -3,6 +3,7 @@
 
 mod add;
 mod bench;
+mod bench_report;
 mod check;
 mod cli;
 mod compile;
@@ -18,6 +19,7 @@ mod report;
 mod run;
 mod sandbox;
 mod session;
+mod stats;
 mod status;
 mod stress;
 mod supervise;

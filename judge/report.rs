@@ -3,6 +3,7 @@
 
 use crate::error::JudgeError;
 use crate::json::Json;
+use crate::limits::Limits;
 use crate::outcome::{Compile, Finding, ProblemOutcome, ProblemRun, TestRun, Verdict};
 use crate::status::{signal_name, Status};
 use std::io::{IsTerminal, Write};
@@ -50,10 +51,7 @@ impl Table {
     pub fn header(&self, run: &ProblemRun, tests: usize) -> String {
         let cached = matches!(run.compile, Compile::Built { cached: true });
         let build = format!("{}{}", run.compiler, if cached { " (cached)" } else { "" });
-        // "64 MiB", or "0.98 MiB" for a limit that is no whole number of MiB.
-        let memory = format!("{:.2}", run.limits.memory_kib as f64 / 1024.0);
-        let memory = memory.trim_end_matches('0').trim_end_matches('.');
-        let limits = format!("{} ms CPU, {memory} MiB", run.limits.cpu_ms);
+        let limits = limits_text(&run.limits);
         let title = self.paint("1", &run.problem);
         let heads = format!(
             "  {:w$}  verdict   CPU ms  wall ms     memory  moves/optimum",
@@ -115,7 +113,7 @@ impl Table {
         format!("  {code}  compile error\n{}\n", indented.join("\n"))
     }
 
-    fn paint(&self, code: &str, text: &str) -> String {
+    pub fn paint(&self, code: &str, text: &str) -> String {
         paint(self.color, code, text)
     }
 }
@@ -131,7 +129,15 @@ fn paint(color: bool, code: &str, text: &str) -> String {
     }
 }
 
-fn color_of(finding: &Finding) -> &'static str {
+/// "1000 ms CPU, 64 MiB", or "0.98 MiB" for a memory limit that is no whole number of MiB.
+pub fn limits_text(limits: &Limits) -> String {
+    let memory = format!("{:.2}", limits.memory_kib as f64 / 1024.0);
+    let memory = memory.trim_end_matches('0').trim_end_matches('.');
+    format!("{} ms CPU, {memory} MiB", limits.cpu_ms)
+}
+
+/// The colour (an ANSI code) of a verdict: green accepted, yellow a limit, red wrong, magenta broken.
+pub fn color_of(finding: &Finding) -> &'static str {
     match finding {
         Finding::Verdict {
             verdict: Verdict::Accepted,
@@ -240,27 +246,33 @@ fn problem_json(outcome: &ProblemOutcome) -> Json {
 
 /// A judged problem's fields but its name and tests.
 fn run_fields(run: &ProblemRun) -> Vec<(&'static str, Json)> {
-    let (ok, cached, message) = match &run.compile {
-        Compile::Built { cached } => (true, *cached, None),
-        Compile::Failed { message } => (false, false, Some(message.as_str())),
-    };
-    let compile = vec![
-        ("ok", Json::Bool(ok)),
-        ("cached", Json::Bool(cached)),
-        ("message", Json::text(message)),
-    ];
-    let limits = vec![
-        ("cpu_ms", Json::Number(run.limits.cpu_ms as f64)),
-        ("memory_kib", Json::Number(run.limits.memory_kib as f64)),
-        ("output_bytes", Json::Number(run.limits.output_bytes as f64)),
-    ];
     vec![
         ("submission", Json::String(run.submission.clone())),
         ("compiler", Json::String(run.compiler.clone())),
-        ("compile", Json::Object(compile)),
-        ("limits", Json::Object(limits)),
+        ("compile", compile_json(&run.compile)),
+        ("limits", limits_json(&run.limits)),
         ("accepted", Json::Bool(run.all_accepted())),
     ]
+}
+
+pub fn compile_json(compile: &Compile) -> Json {
+    let (ok, cached, message) = match compile {
+        Compile::Built { cached } => (true, *cached, None),
+        Compile::Failed { message } => (false, false, Some(message.as_str())),
+    };
+    Json::Object(vec![
+        ("ok", Json::Bool(ok)),
+        ("cached", Json::Bool(cached)),
+        ("message", Json::text(message)),
+    ])
+}
+
+pub fn limits_json(limits: &Limits) -> Json {
+    Json::Object(vec![
+        ("cpu_ms", Json::Number(limits.cpu_ms as f64)),
+        ("memory_kib", Json::Number(limits.memory_kib as f64)),
+        ("output_bytes", Json::Number(limits.output_bytes as f64)),
+    ])
 }
 
 fn test_json(test: &TestRun) -> Json {

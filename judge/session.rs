@@ -150,21 +150,31 @@ pub struct TestJudge<'a> {
 impl TestJudge<'_> {
     /// Checks the test's own data first (a broken test is never a verdict), then runs and checks.
     pub fn judge_test(&self, test: &Test) -> Result<TestRun, JudgeError> {
-        let (input, optima) = match read_test(test, self.checker) {
-            Ok(data) => data,
-            Err(why) => return Ok(broken(test, why, b"")),
-        };
+        match read_test(test, self.checker) {
+            Ok((input, optima)) => self.judge_read(test, &input, &optima),
+            Err(why) => Ok(broken(test, why, b"")),
+        }
+    }
+
+    /// Runs and checks a test whose `input` and `optima` [`read_test`] gave: a caller running a test
+    /// many times (`judge bench`) reads it, and has the reference solve it, once.
+    pub fn judge_read(
+        &self,
+        test: &Test,
+        input: &[u8],
+        optima: &[Option<u64>],
+    ) -> Result<TestRun, JudgeError> {
         // Timed from here: the reference's one-time table and the test's own optima are not overhead.
         let started = Instant::now();
         let ran = self.runner.run(self.program, &test.input, &self.limits)?;
-        let (finding, cost) = match self.decide(&ran, &input, &optima) {
+        let (finding, cost) = match self.decide(&ran, input, optima) {
             Ok(decided) => decided,
-            Err(why) => return Ok(broken(test, why, &input)),
+            Err(why) => return Ok(broken(test, why, input)),
         };
         let wrong =
             matches!(finding, Finding::Verdict { verdict, .. } if verdict == Verdict::WrongAnswer);
         let detail = Detail {
-            input: check::head(&input),
+            input: check::head(input),
             output: check::head(&ran.stdout),
             stderr: check::head(ran.stderr.as_bytes()),
             scene: wrong
@@ -205,7 +215,10 @@ fn broken(test: &Test, why: String, input: &[u8]) -> TestRun {
 
 /// The test's input and its optima by the reference, checked against its `.ans`; `Err(why)` when the
 /// test is broken (unreadable, not a regular file, too large, malformed, or the `.ans` disagrees).
-fn read_test(test: &Test, checker: &dyn Checker) -> Result<(Vec<u8>, Vec<Option<u64>>), String> {
+pub fn read_test(
+    test: &Test,
+    checker: &dyn Checker,
+) -> Result<(Vec<u8>, Vec<Option<u64>>), String> {
     let input = files::read_regular(&test.input, MAX_TEST_BYTES)?;
     let optima = checker.optima(&input).map_err(|e| format!("input {e}"))?;
     if let Some(ans) = &test.answer {
