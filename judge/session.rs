@@ -1,7 +1,7 @@
 //! Judges one submission on one problem: compile it, then for each test check the test's own data,
 //! run the program, decide the verdict, and stream the table's rows.
 
-use crate::check::{self, compare_expected, Checker};
+use crate::check::{self, compare_expected, Checker, Optima};
 use crate::cli::JudgeOptions;
 use crate::compile::{self, Compiled, Language};
 use crate::error::JudgeError;
@@ -171,16 +171,7 @@ impl TestJudge<'_> {
             Ok(decided) => decided,
             Err(why) => return Ok(broken(test, why, input)),
         };
-        let wrong =
-            matches!(finding, Finding::Verdict { verdict, .. } if verdict == Verdict::WrongAnswer);
-        let detail = Detail {
-            input: check::head(input),
-            output: check::head(&ran.stdout),
-            stderr: check::head(ran.stderr.as_bytes()),
-            scene: wrong
-                .then(|| self.checker.scene(&input, &ran.stdout, &optima))
-                .flatten(),
-        };
+        let detail = self.detail(&finding, &ran, input, optima);
         Ok(TestRun {
             name: test.name.clone(),
             finding,
@@ -189,6 +180,25 @@ impl TestJudge<'_> {
             judge_ms: started.elapsed().as_secs_f64() * 1000.0,
             detail,
         })
+    }
+
+    /// What `-v` shows: heads of the input, output and stderr, and a wrong answer's failing case.
+    fn detail(&self, finding: &Finding, ran: &Execution, input: &[u8], optima: &Optima) -> Detail {
+        let wrong = matches!(
+            finding,
+            Finding::Verdict {
+                verdict: Verdict::WrongAnswer,
+                ..
+            }
+        );
+        Detail {
+            input: check::head(input),
+            output: check::head(&ran.stdout),
+            stderr: check::head(ran.stderr.as_bytes()),
+            scene: wrong
+                .then(|| self.checker.scene(input, &ran.stdout, optima))
+                .flatten(),
+        }
     }
 
     /// A broken limit decides first; else the checker; `Err` when the checker finds the test broken.
