@@ -7,7 +7,7 @@ pub mod reference;
 #[path = "../reference/eight_tests.rs"]
 mod reference_tests;
 
-use super::{answer_lines, head, verdict_of, Checked, Checker, Optima};
+use super::{answer_lines, head, verdict_of, Checked, Checker, Frame, Optima};
 use reference::{apply, parse_boards, Board, Distances, GOAL};
 use std::sync::OnceLock;
 
@@ -64,6 +64,19 @@ impl Checker for Eight {
         verdict_of(cases)
     }
 
+    fn frames(&self, input: &[u8], output: &[u8], case: usize) -> Result<Vec<Frame>, String> {
+        let boards = parse_boards(input).map_err(|e| format!("input {e}"))?;
+        let board = boards.get(case).ok_or_else(|| {
+            format!(
+                "there is no case {} (the input has {})",
+                case + 1,
+                boards.len()
+            )
+        })?;
+        let answer = answer_lines(output).nth(case).unwrap_or_default();
+        Ok(Eight::replay_frames(board, answer))
+    }
+
     /// The first invalid case, else the first that is not optimal, as the verdict names it.
     fn scene(&self, input: &[u8], output: &[u8], optima: &Optima) -> Option<String> {
         let boards = parse_boards(input).ok()?;
@@ -81,6 +94,50 @@ impl Checker for Eight {
         };
         let case = invalid.or_else(longer)?;
         Some(draw_case(case, &boards[case], answer(case)))
+    }
+}
+
+impl Eight {
+    /// The frames of an answer line for one board; stops at the first move that is not legal.
+    fn replay_frames(board: &Board, answer: &[u8]) -> Vec<Frame> {
+        let mut frames = vec![frame(board, None, false)];
+        if answer == b"unsolvable" {
+            return frames;
+        }
+        let mut at = *board;
+        for &letter in answer {
+            let name = format!("{}", letter.escape_ascii());
+            match apply(&at, letter) {
+                Some(next) => {
+                    at = next;
+                    frames.push(frame(&at, Some(name), false));
+                }
+                None => {
+                    frames.push(frame(&at, Some(name), true));
+                    break;
+                }
+            }
+        }
+        frames
+    }
+}
+
+/// A board as a frame; the blank's cell is marked (after a move, where the blank went; for an
+/// illegal move, the blank that could not go).
+fn frame(board: &Board, caption: Option<String>, illegal: bool) -> Frame {
+    let cells = board
+        .iter()
+        .map(|&c| (c != b'x').then(|| char::from(c).to_string()))
+        .collect();
+    let blank = board.iter().position(|&c| c == b'x');
+    Frame {
+        rows: 3,
+        cols: 3,
+        cells,
+        marked: blank.filter(|_| caption.is_some()).into_iter().collect(),
+        caption,
+        illegal,
+        goal: Vec::new(),
     }
 }
 
@@ -274,6 +331,28 @@ mod tests {
     fn scene(input: &str, output: &str) -> Option<String> {
         let optima = EIGHT.optima(input.as_bytes()).expect("valid test input");
         EIGHT.scene(input.as_bytes(), output.as_bytes(), &optima)
+    }
+
+    #[test]
+    fn frames_replay_an_answer_and_stop_at_an_illegal_move() {
+        let frames = EIGHT
+            .frames(b"12345678x 1234567x8", b"\nrrl\n", 1)
+            .expect("case 2");
+        let shown: Vec<(Option<&str>, bool, &[usize])> = (frames.iter())
+            .map(|f| (f.caption.as_deref(), f.illegal, f.marked.as_slice()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                (None, false, &[][..]),
+                (Some("r"), false, &[8]),
+                (Some("r"), true, &[8])
+            ]
+        );
+        assert_eq!(frames[1].cells[7].as_deref(), Some("8"));
+        assert_eq!(frames[1].cells[8], None, "the blank is empty");
+        let missing = EIGHT.frames(b"12345678x", b"", 1);
+        assert_eq!(missing, Err("there is no case 2 (the input has 1)".into()));
     }
 
     #[test]

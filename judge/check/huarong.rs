@@ -8,7 +8,7 @@ pub mod reference;
 #[path = "../reference/huarong_tests.rs"]
 mod reference_tests;
 
-use super::{head, Checked, Checker, Optima};
+use super::{head, Checked, Checker, Frame, Optima};
 use crate::outcome::Cost;
 use reference::{Answer, Puzzle};
 
@@ -85,9 +85,83 @@ impl Checker for Huarong {
         Some(text)
     }
 
+    fn frames(&self, input: &[u8], output: &[u8], case: usize) -> Result<Vec<Frame>, String> {
+        if case != 0 {
+            return Err(format!(
+                "there is no case {}: an input is one board",
+                case + 1
+            ));
+        }
+        let puzzle = puzzle(input).map_err(|e| format!("input {e}"))?;
+        let mut at: Vec<Pos> = puzzle.blocks.iter().map(|b| b.at).collect();
+        let mut frames = vec![frame(&puzzle, &at, None)];
+        let output = String::from_utf8_lossy(output);
+        let mut lines = output.trim_end().lines().map(str::trim);
+        if lines.next().map_or(true, |first| first == "unsolvable") {
+            return Ok(frames);
+        }
+        for line in lines {
+            let Some(moved) = reference::read_move(line) else {
+                frames.push(Frame {
+                    caption: Some(line.into()),
+                    illegal: true,
+                    ..frame(&puzzle, &at, None)
+                });
+                break;
+            };
+            let legal = reference::apply(&puzzle, &mut at, line).is_ok();
+            frames.push(Frame {
+                caption: Some(line.into()),
+                illegal: !legal,
+                ..frame(&puzzle, &at, Some(moved))
+            });
+            if !legal {
+                break;
+            }
+        }
+        Ok(frames)
+    }
+
     fn input_from_grid(&self, grid: &str) -> Result<String, String> {
         reference::from_grid(grid)
     }
+}
+
+/// The board with the blocks' corners at `at`; `moved` marks the cells its block covers at its
+/// destination (where it now is, or where an illegal move tried to put it).
+fn frame(p: &Puzzle, at: &[Pos], moved: Option<(&str, Pos, Pos)>) -> Frame {
+    let mut cells = vec![None; p.rows * p.cols];
+    for (block, &corner) in p.blocks.iter().zip(at) {
+        for cell in covered(p, &block.cells, corner) {
+            cells[cell] = Some(block.name.clone());
+        }
+    }
+    let block =
+        moved.and_then(|(name, _, to)| Some((p.blocks.iter().find(|b| b.name == name)?, to)));
+    let marked = block.map_or(Vec::new(), |(b, to)| covered(p, &b.cells, to));
+    let goal = p
+        .blocks
+        .get(p.target)
+        .map_or(Vec::new(), |t| covered(p, &t.cells, p.goal));
+    Frame {
+        rows: p.rows,
+        cols: p.cols,
+        cells,
+        caption: None,
+        marked,
+        illegal: false,
+        goal,
+    }
+}
+
+/// The indices of the cells a shape covers with its corner at `corner`, those on the board.
+fn covered(p: &Puzzle, shape: &[Pos], (r, c): Pos) -> Vec<usize> {
+    let on_board = |&&(dr, dc): &&Pos| r + dr < p.rows && c + dc < p.cols;
+    shape
+        .iter()
+        .filter(on_board)
+        .map(|&(dr, dc)| (r + dr) * p.cols + c + dc)
+        .collect()
 }
 
 type Pos = (usize, usize);
@@ -270,6 +344,35 @@ mod tests {
             ends.ends_with("where it ends:\nA A . C\nA B . C\nB B . .\n"),
             "{ends}"
         );
+    }
+
+    #[test]
+    fn frames_replay_the_moves_and_mark_where_each_block_goes() {
+        let huarong = Huarong::default();
+        let answer = "2\nC (0,2) (0,3)\nB (1,0) (0,1)\n";
+        let frames = huarong
+            .frames(SAMPLE.as_bytes(), answer.as_bytes(), 0)
+            .expect("frames");
+        assert_eq!(frames.len(), 3);
+        assert_eq!(frames[0].caption, None);
+        assert_eq!(frames[2].caption.as_deref(), Some("B (1,0) (0,1)"));
+        assert_eq!(
+            frames[2].marked,
+            [2, 5, 6],
+            "B's L at (0,1): (0,2), (1,1), (1,2)"
+        );
+        assert_eq!(
+            frames[2].goal, frames[2].marked,
+            "B is the target, now at its goal"
+        );
+        assert!(frames.iter().all(|f| !f.illegal));
+        let blocked = "2\nB (1,0) (0,1)\nC (0,2) (1,3)\n";
+        let frames = huarong
+            .frames(SAMPLE.as_bytes(), blocked.as_bytes(), 0)
+            .expect("frames");
+        assert_eq!(frames.len(), 2, "the start and the illegal move");
+        assert!(frames[1].illegal && frames[1].cells == frames[0].cells);
+        assert!(huarong.frames(SAMPLE.as_bytes(), b"", 1).is_err());
     }
 
     #[test]

@@ -22,10 +22,35 @@ pub trait Checker {
     fn scene(&self, _input: &[u8], _output: &[u8], _optima: &Optima) -> Option<String> {
         None
     }
+    /// The answer to case `case` (0-based) of `input` replayed frame by frame: the start, one frame a
+    /// legal move, and a last frame marked illegal if a move is; `Err` if the input or case is not
+    /// there.
+    fn frames(&self, _input: &[u8], _output: &[u8], _case: usize) -> Result<Vec<Frame>, String> {
+        Err("this problem has no replay".into())
+    }
     /// Turns the compact grid notation of `judge add --grid` into an input, where the problem has one.
     fn input_from_grid(&self, _grid: &str) -> Result<String, String> {
         Err("`--grid` is not a notation of this problem: give the input as text or --file".into())
     }
+}
+
+/// One picture of a replayed answer, for `judge show` and `--html`: the board at the start or after
+/// a move, or, for an illegal move, the board before it with where the move tried to go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Frame {
+    pub rows: usize,
+    pub cols: usize,
+    /// What covers each cell, row-major: a block's name (Eight: the tile's digit), `None` if empty.
+    pub cells: Vec<Option<String>>,
+    /// The move that led here (or was tried), named as the answer names it; `None` for the start.
+    pub caption: Option<String>,
+    /// Cells to highlight: where the moved block now is, or where an illegal move tried to go (those
+    /// on the board).
+    pub marked: Vec<usize>,
+    /// The frame shows a move that was not made: it is illegal, and the board is the one before it.
+    pub illegal: bool,
+    /// The cells the target must cover at the goal (Huarong); empty where the goal is a whole board.
+    pub goal: Vec<usize>,
 }
 
 type MakeChecker = fn() -> Box<dyn Checker>;
