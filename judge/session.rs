@@ -164,22 +164,35 @@ impl TestJudge<'_> {
         input: &[u8],
         optima: &[Option<u64>],
     ) -> Result<TestRun, JudgeError> {
+        let (run, _stdout) = self.judge_read_keeping_output(test, input, optima)?;
+        Ok(run)
+    }
+
+    /// [`TestJudge::judge_read`], also giving back what the program wrote (empty if it did not run):
+    /// `judge show` replays that answer.
+    pub fn judge_read_keeping_output(
+        &self,
+        test: &Test,
+        input: &[u8],
+        optima: &[Option<u64>],
+    ) -> Result<(TestRun, Vec<u8>), JudgeError> {
         // Timed from here: the reference's one-time table and the test's own optima are not overhead.
         let started = Instant::now();
         let ran = self.runner.run(self.program, &test.input, &self.limits)?;
         let (finding, cost) = match self.decide(&ran, input, optima) {
             Ok(decided) => decided,
-            Err(why) => return Ok(broken(test, why, input)),
+            Err(why) => return Ok((broken(test, why, input), Vec::new())),
         };
         let detail = self.detail(&finding, &ran, input, optima);
-        Ok(TestRun {
+        let run = TestRun {
             name: test.name.clone(),
             finding,
             measured: Some(ran.measured),
             cost,
             judge_ms: started.elapsed().as_secs_f64() * 1000.0,
             detail,
-        })
+        };
+        Ok((run, ran.stdout))
     }
 
     /// What `-v` shows: heads of the input, output and stderr, and a wrong answer's failing case.
