@@ -7,6 +7,8 @@ use std::path::PathBuf;
 /// The most cases `judge stress` tries in one go, and the most timed runs of `judge bench`.
 const MAX_CASES: u64 = 100_000_000;
 const MAX_RUNS: u64 = 1000;
+/// The longest pause between two frames of `judge show`, milliseconds.
+const MAX_DELAY_MS: u64 = 60_000;
 
 pub const HELP: &str = "\
 judge: compile, run and check sliding-puzzle solutions
@@ -19,6 +21,8 @@ USAGE:
                                               random inputs until an answer fails, then shrink it
     judge bench PROBLEM [SUBMISSION] [--runs N] [--vs OTHER]
                                               time each test N times; with --vs, compare two programs
+    judge show PROBLEM TEST [SUBMISSION] [--case N] [--delay MS] [--step]
+                                              run one test, then replay case N's answer move by move
 
 OPTIONS:
     --test NAME            only the tests whose name starts with NAME (e.g. 003)
@@ -42,6 +46,7 @@ pub enum Command {
     Add(AddOptions),
     Stress(StressOptions),
     Bench(BenchOptions),
+    Show(ShowOptions),
     Help,
 }
 
@@ -84,6 +89,20 @@ pub struct BenchOptions {
     pub vs: Option<PathBuf>,
 }
 
+/// `judge show`: the judging options and which answer to replay, how.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ShowOptions {
+    pub judge: JudgeOptions,
+    /// The one test to run, by name or number, as `--test` selects.
+    pub test: String,
+    /// The case to replay, counted from 1.
+    pub case: usize,
+    /// The pause between frames when playing on a terminal, milliseconds.
+    pub delay_ms: u64,
+    /// Wait for Enter between frames instead (also with a delay of 0).
+    pub step: bool,
+}
+
 #[derive(Debug, PartialEq, Eq)]
 pub struct AddOptions {
     pub problem: String,
@@ -114,6 +133,7 @@ pub fn parse(args: Vec<String>) -> Result<Command, JudgeError> {
         Some("add") => parse_add(args.into_iter().skip(1)).map(Command::Add),
         Some("stress") => parse_stress(args.into_iter().skip(1)).map(Command::Stress),
         Some("bench") => parse_bench(args.into_iter().skip(1)).map(Command::Bench),
+        Some("show") => parse_show(args.into_iter().skip(1)).map(Command::Show),
         _ => parse_judge(args.into_iter(), |_, _| Ok(false)).map(Command::Judge),
     }
 }
@@ -154,6 +174,62 @@ fn parse_bench(args: impl Iterator<Item = String>) -> Result<BenchOptions, Judge
     Ok(BenchOptions { judge, runs, vs })
 }
 
+/// `show PROBLEM TEST [SUBMISSION]`: the second word is the test, so it is taken here before the
+/// judging options see it; they take the problem and the submission as everywhere else.
+fn parse_show(args: impl Iterator<Item = String>) -> Result<ShowOptions, JudgeError> {
+    let (mut test, mut words) = (None, 0);
+    let (mut case, mut delay_ms, mut step) = (1, 300, false);
+    let judge = parse_judge(args, |arg, args| {
+        match arg {
+            "--case" => case = number(arg, args, "cases", MAX_CASES)? as usize,
+            "--delay" => delay_ms = delay(arg, args)?,
+            "--step" => step = true,
+            "--test" => {
+                return Err(usage(
+                    "`judge show` takes its test as the second word".into(),
+                ))
+            }
+            word if word.starts_with('-') => return Ok(false),
+            word => {
+                words += 1;
+                match words {
+                    2 => test = Some(word.to_string()),
+                    4.. => return Err(usage(format!("unexpected argument `{word}`: `judge show` takes a problem, a test and a submission"))),
+                    _ => return Ok(false),
+                }
+            }
+        }
+        Ok(true)
+    })?;
+    let example = "e.g. `judge show huarong 002`";
+    let (judge, test) = match (judge.problem.is_some(), test) {
+        (true, Some(test)) => (judge, test),
+        _ => {
+            return Err(usage(format!(
+                "`judge show` needs a problem and a test, {example}"
+            )))
+        }
+    };
+    Ok(ShowOptions {
+        judge,
+        test,
+        case,
+        delay_ms,
+        step,
+    })
+}
+
+/// A pause: milliseconds from 0 (step with Enter) to [`MAX_DELAY_MS`].
+fn delay(flag: &str, args: &mut dyn Iterator<Item = String>) -> Result<u64, JudgeError> {
+    let text = value(flag, args)?;
+    match text.parse() {
+        Ok(ms) if ms <= MAX_DELAY_MS => Ok(ms),
+        _ => Err(usage(format!(
+            "`{flag}` needs a whole number of milliseconds from 0 to {MAX_DELAY_MS}, not `{text}`"
+        ))),
+    }
+}
+
 /// `judge stress` and `judge bench` work on one problem, which must be named.
 fn with_problem(options: JudgeOptions, command: &str) -> Result<JudgeOptions, JudgeError> {
     match options.problem {
@@ -175,14 +251,15 @@ fn seed_value(flag: &str, args: &mut dyn Iterator<Item = String>) -> Result<u64,
     })
 }
 
-/// Parses the judging options; `extra` gets every other flag first and says whether it took it.
+/// Parses the judging options; `extra` gets every argument first (a flag, or a word for a command
+/// that takes words of its own) and says whether it took it.
 fn parse_judge(
     mut args: impl Iterator<Item = String>,
     mut extra: impl FnMut(&str, &mut dyn Iterator<Item = String>) -> Result<bool, JudgeError>,
 ) -> Result<JudgeOptions, JudgeError> {
     let mut options = JudgeOptions::default();
     while let Some(arg) = args.next() {
-        if arg.starts_with('-') && extra(&arg, &mut args)? {
+        if extra(&arg, &mut args)? {
             continue;
         }
         match arg.as_str() {
@@ -360,6 +437,38 @@ mod tests {
             )
         );
         assert_eq!(error("eight --runs 3"), "unknown option `--runs`");
+    }
+
+    #[test]
+    fn show_takes_a_problem_a_test_then_a_submission() {
+        let parsed = parse_words("show huarong 002 mine.rs --case 2 --delay 0 --step --no-color");
+        let Ok(Command::Show(show)) = parsed else {
+            panic!("{parsed:?}")
+        };
+        assert_eq!(show.judge.problem.as_deref(), Some("huarong"));
+        assert_eq!(show.judge.submission, Some("mine.rs".into()));
+        assert_eq!(show.test, "002");
+        assert_eq!((show.case, show.delay_ms, show.step), (2, 0, true));
+        assert!(show.judge.no_color && show.judge.test.is_none());
+        let parsed = parse_words("show --time-limit 50 eight 1");
+        let Ok(Command::Show(defaults)) = parsed else {
+            panic!("{parsed:?}")
+        };
+        assert_eq!(
+            (defaults.test.as_str(), defaults.judge.submission),
+            ("1", None)
+        );
+        assert_eq!(
+            (defaults.case, defaults.delay_ms, defaults.step),
+            (1, 300, false)
+        );
+        assert_eq!(defaults.judge.time_limit_ms, Some(50));
+        let error = |line: &str| parse_words(line).unwrap_err().message;
+        assert!(error("show eight").starts_with("`judge show` needs a problem and a test"));
+        assert!(error("show eight 1 a.rs b.rs").starts_with("unexpected argument `b.rs`"));
+        assert!(error("show eight 1 --test 2").contains("second word"));
+        assert!(error("show eight 1 --delay 60001").starts_with("`--delay` needs"));
+        assert!(error("show eight 1 --case 0").starts_with("`--case` needs"));
     }
 
     #[test]

@@ -9,6 +9,7 @@ mod cli;
 mod compile;
 mod error;
 mod files;
+mod frames_text;
 mod generate;
 mod json;
 mod launch;
@@ -19,6 +20,7 @@ mod report;
 mod run;
 mod sandbox;
 mod session;
+mod show;
 mod stats;
 mod status;
 mod stress;
@@ -74,6 +76,10 @@ fn run(args: Vec<String>) -> Result<i32, JudgeError> {
         Command::Bench(options) => {
             let setup = Setup::new(&root, &options.judge)?;
             return bench::bench(&setup.session(&root, &options.judge), &options);
+        }
+        Command::Show(options) => {
+            let setup = Setup::new(&root, &options.judge)?;
+            return show::show(&setup.session(&root, &options.judge), &options);
         }
     }
     Ok(0)
