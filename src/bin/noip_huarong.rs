@@ -13,6 +13,7 @@
 //!     the opposite side of the piece;
 //!   - walk round: the empty cell goes from one side of the piece to another without passing through
 //!     the piece (cost: a BFS of the empty cell with the piece's cell blocked).
+//!
 //! The walk costs depend on the board only, so they are computed once for every (cell, side, side),
 //! and each query is a Dijkstra over the 3,600 compressed states. The compression is exact: between
 //! two slides of the chosen piece, every other move only walks the empty cell around the fixed piece,
