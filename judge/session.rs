@@ -8,7 +8,7 @@ use crate::error::JudgeError;
 use crate::files;
 use crate::limits::{self, Limits};
 use crate::outcome::{
-    Compile, Cost, Detail, Finding, ProblemOutcome, ProblemRun, TestRun, Verdict,
+    Compile, Cost, Detail, Finding, ProblemOutcome, ProblemRun, Replay, TestRun, Verdict,
 };
 use crate::problem::{self, Problem, Test};
 use crate::report::{self, emit, Table};
@@ -68,6 +68,7 @@ impl Session<'_> {
                     checker: checker.as_ref(),
                     program: &program,
                     limits: run.limits,
+                    replay: self.options.html.is_some(),
                 };
                 run.tests = self.judge_tests(&judge, &problem.name, &tests, &table)?;
                 self.show(&table.footer(&run));
@@ -145,6 +146,8 @@ pub struct TestJudge<'a> {
     pub checker: &'a dyn Checker,
     pub program: &'a Program,
     pub limits: Limits,
+    /// Keep one case's answer replayed (for `--html`).
+    pub replay: bool,
 }
 
 impl TestJudge<'_> {
@@ -198,7 +201,25 @@ impl TestJudge<'_> {
             scene: wrong
                 .then(|| self.checker.scene(input, &ran.stdout, optima))
                 .flatten(),
+            replay: (self.replay)
+                .then(|| self.replayed(finding, input, &ran.stdout))
+                .flatten(),
         }
+    }
+
+    /// The answer to the failing case (for a wrong answer), else to the first, frame by frame; `None`
+    /// when the checker cannot replay it.
+    fn replayed(&self, finding: &Finding, input: &[u8], output: &[u8]) -> Option<Replay> {
+        let failing = match finding {
+            Finding::Verdict {
+                verdict: Verdict::WrongAnswer,
+                reason: Some(reason),
+            } => check::case_of(reason),
+            _ => None,
+        };
+        let case = failing.unwrap_or(0);
+        let frames = self.checker.frames(input, output, case).ok()?;
+        Some(Replay { case, frames })
     }
 
     /// A broken limit decides first; else the checker; `Err` when the checker finds the test broken.
@@ -346,6 +367,7 @@ mod tests {
             checker: &NumberChecker,
             program: &program,
             limits: limits::DEFAULT,
+            replay: false,
         };
         tests
             .iter()
