@@ -10,6 +10,7 @@ mod compile;
 mod error;
 mod files;
 mod generate;
+mod html;
 mod json;
 mod launch;
 mod limits;
@@ -103,6 +104,10 @@ fn judge(root: &Path, options: &JudgeOptions) -> Result<i32, JudgeError> {
         emit(&report::json(&outcomes).to_pretty());
     } else {
         emit(&report::summary(&outcomes));
+    }
+    if let Some(path) = &options.html {
+        // No charts yet: the frontier chart (judge/frontier.rs) will be handed in here.
+        html::write(path, &outcomes, &[])?;
     }
     Ok(outcome::exit_code(&outcomes))
 }
