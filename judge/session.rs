@@ -358,16 +358,25 @@ mod tests {
     }
 
     fn judge_all(runner: &FakeRunner, tests: &[Test]) -> Vec<TestRun> {
+        judge_with(runner, tests, &NumberChecker, false)
+    }
+
+    fn judge_with(
+        runner: &FakeRunner,
+        tests: &[Test],
+        checker: &dyn Checker,
+        replay: bool,
+    ) -> Vec<TestRun> {
         let program = Program {
             path: "prog".into(),
             args: Vec::new(),
         };
         let judge = TestJudge {
             runner,
-            checker: &NumberChecker,
+            checker,
             program: &program,
             limits: limits::DEFAULT,
-            replay: false,
+            replay,
         };
         tests
             .iter()
@@ -401,6 +410,57 @@ mod tests {
         assert!(runs[2].cost.is_none() && runs[2].measured.is_some());
         assert_eq!(runner.inputs.borrow().len(), 3);
         std::fs::remove_dir_all(folder("verdicts")).expect("clean up");
+    }
+
+    /// Finds every answer wrong in the case its output names (`2` → `case 2: …`); its replay of case
+    /// `i` is one frame with `i` rows, so a test sees which case was replayed.
+    struct CaseChecker;
+
+    impl Checker for CaseChecker {
+        fn optima(&self, _: &[u8]) -> Result<Vec<Option<u64>>, String> {
+            Ok(vec![Some(1), Some(1), Some(1)])
+        }
+
+        fn check(&self, _: &[u8], output: &[u8], _: &Optima) -> Checked {
+            let case = String::from_utf8_lossy(output).trim().to_string();
+            let reason = format!("case {case}: wrong");
+            Checked::Wrong { reason, cost: None }
+        }
+
+        fn frames(&self, _: &[u8], _: &[u8], case: usize) -> Result<Vec<check::Frame>, String> {
+            let frame = check::Frame {
+                rows: case,
+                cols: 1,
+                cells: Vec::new(),
+                caption: None,
+                marked: Vec::new(),
+                illegal: false,
+                goal: Vec::new(),
+            };
+            Ok(vec![frame])
+        }
+    }
+
+    #[test]
+    fn with_replay_on_a_test_keeps_the_failing_cases_frames_and_only_then() {
+        let tests = tests("replay", &[("a", "x", None)]);
+        let replayed = |stdout: &str, replay: bool| {
+            let runner = fake(vec![execution(stdout, None)]);
+            let run = judge_with(&runner, &tests, &CaseChecker, replay).remove(0);
+            run.detail.replay.map(|r| (r.case, r.frames[0].rows))
+        };
+        assert_eq!(
+            replayed("3", true),
+            Some((2, 2)),
+            "case 3 failed: it is replayed"
+        );
+        assert_eq!(
+            replayed("x", true),
+            Some((0, 0)),
+            "no case named: the first"
+        );
+        assert_eq!(replayed("3", false), None, "nothing kept without --html");
+        std::fs::remove_dir_all(folder("replay")).expect("clean up");
     }
 
     #[test]
