@@ -219,6 +219,7 @@ pub fn bench(session: &Session, options: &BenchOptions) -> Result<i32, JudgeErro
             checker: checker.as_ref(),
             program,
             limits,
+            replay: false,
         })
         .collect();
     // No programs when a submission did not compile: the header showed why, and nothing runs.
@@ -470,6 +471,7 @@ mod tests {
                 checker: &OkChecker,
                 program,
                 limits: limits::DEFAULT,
+                replay: false,
             })
             .collect();
         bench_test(&judges, &OkChecker, test, runs, "test").expect("benched")

@@ -32,6 +32,7 @@ OPTIONS:
     --compile-time-limit MS     the compiler's CPU cap, milliseconds (default 30000)
     --compile-memory-limit MIB  the compiler's memory cap, MiB (default 2048)
     --json                 print results as JSON (schema in README.md) instead of a table
+    --html FILE            also write one self-contained page: the table and each answer replayed
     -v, --verbose          for each test not accepted: input, output and stderr heads
     --no-color             no colours (also NO_COLOR=1, and whenever stdout is not a terminal)
     -h, --help             this text
@@ -63,6 +64,8 @@ pub struct JudgeOptions {
     pub json: bool,
     pub verbose: bool,
     pub no_color: bool,
+    /// Where to write the HTML page of the run, if anywhere.
+    pub html: Option<PathBuf>,
 }
 
 /// `judge stress`: the judging options (problem, submission, limits, sandbox) and its own.
@@ -280,6 +283,7 @@ fn parse_judge(
             }
             "--no-sandbox" => options.no_sandbox = true,
             "--json" => options.json = true,
+            "--html" => options.html = Some(PathBuf::from(value(&arg, &mut args)?)),
             "-v" | "--verbose" => options.verbose = true,
             "--no-color" => options.no_color = true,
             flag if flag.starts_with('-') => return Err(usage(format!("unknown option `{flag}`"))),
@@ -367,7 +371,7 @@ mod tests {
     fn a_problem_a_submission_and_options() {
         let parsed = parse_words(
             "eight mine.cpp --test 003 --time-limit 200 --memory-limit 16 --json -v --no-color \
-             --no-sandbox --compile-time-limit 500 --compile-memory-limit 256",
+             --no-sandbox --compile-time-limit 500 --compile-memory-limit 256 --html run.html",
         );
         let expected = JudgeOptions {
             problem: Some("eight".into()),
@@ -381,6 +385,7 @@ mod tests {
             json: true,
             verbose: true,
             no_color: true,
+            html: Some("run.html".into()),
         };
         assert_eq!(parsed, Ok(Command::Judge(expected)));
     }
@@ -478,6 +483,7 @@ mod tests {
             error("--frobnicate").message,
             "unknown option `--frobnicate`"
         );
+        assert_eq!(error("eight --html").message, "`--html` needs a value");
         assert_eq!(
             error("eight --time-limit").message,
             "`--time-limit` needs a value"

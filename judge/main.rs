@@ -11,6 +11,7 @@ mod error;
 mod files;
 mod frames_text;
 mod generate;
+mod html;
 mod json;
 mod launch;
 mod limits;
@@ -109,6 +110,10 @@ fn judge(root: &Path, options: &JudgeOptions) -> Result<i32, JudgeError> {
         emit(&report::json(&outcomes).to_pretty());
     } else {
         emit(&report::summary(&outcomes));
+    }
+    if let Some(path) = &options.html {
+        // No charts yet: the frontier chart (judge/frontier.rs) will be handed in here.
+        html::write(path, &outcomes, &[])?;
     }
     Ok(outcome::exit_code(&outcomes))
 }

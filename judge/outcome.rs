@@ -1,6 +1,7 @@
 //! The result model: what judging found, test by test, and the rules that turn it into acceptance and
 //! the judge's exit status. Renderers only read it.
 
+use crate::check::Frame;
 use crate::error::JudgeError;
 use crate::limits::Limits;
 use crate::status::Status;
@@ -158,6 +159,17 @@ pub struct Detail {
     pub stderr: String,
     /// Lines: the case's board, the answer, and for an illegal move the board before it, marked.
     pub scene: Option<String>,
+    /// One case's answer replayed, for `--html`: kept for one case only, so a run's memory does not
+    /// grow with its outputs.
+    pub replay: Option<Replay>,
+}
+
+/// An answer to one case replayed frame by frame.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replay {
+    /// 0-based: the failing case for a wrong answer, else the first.
+    pub case: usize,
+    pub frames: Vec<Frame>,
 }
 
 /// One test's result.

@@ -342,6 +342,7 @@ mod tests {
             output: "ud".into(),
             stderr: String::new(),
             scene: Some("case 1\n1 2 3".into()),
+            replay: None,
         };
         TestRun {
             name: name.into(),

@@ -8,7 +8,7 @@ use crate::error::JudgeError;
 use crate::files;
 use crate::limits::{self, Limits};
 use crate::outcome::{
-    Compile, Cost, Detail, Finding, ProblemOutcome, ProblemRun, TestRun, Verdict,
+    Compile, Cost, Detail, Finding, ProblemOutcome, ProblemRun, Replay, TestRun, Verdict,
 };
 use crate::problem::{self, Problem, Test};
 use crate::report::{self, emit, Table};
@@ -68,6 +68,7 @@ impl Session<'_> {
                     checker: checker.as_ref(),
                     program: &program,
                     limits: run.limits,
+                    replay: self.options.html.is_some(),
                 };
                 run.tests = self.judge_tests(&judge, &problem.name, &tests, &table)?;
                 self.show(&table.footer(&run));
@@ -145,6 +146,8 @@ pub struct TestJudge<'a> {
     pub checker: &'a dyn Checker,
     pub program: &'a Program,
     pub limits: Limits,
+    /// Keep one case's answer replayed (for `--html`).
+    pub replay: bool,
 }
 
 impl TestJudge<'_> {
@@ -211,7 +214,25 @@ impl TestJudge<'_> {
             scene: wrong
                 .then(|| self.checker.scene(input, &ran.stdout, optima))
                 .flatten(),
+            replay: (self.replay)
+                .then(|| self.replayed(finding, input, &ran.stdout))
+                .flatten(),
         }
+    }
+
+    /// The answer to the failing case (for a wrong answer), else to the first, frame by frame; `None`
+    /// when the checker cannot replay it.
+    fn replayed(&self, finding: &Finding, input: &[u8], output: &[u8]) -> Option<Replay> {
+        let failing = match finding {
+            Finding::Verdict {
+                verdict: Verdict::WrongAnswer,
+                reason: Some(reason),
+            } => check::case_of(reason),
+            _ => None,
+        };
+        let case = failing.unwrap_or(0);
+        let frames = self.checker.frames(input, output, case).ok()?;
+        Some(Replay { case, frames })
     }
 
     /// A broken limit decides first; else the checker; `Err` when the checker finds the test broken.
@@ -350,15 +371,25 @@ mod tests {
     }
 
     fn judge_all(runner: &FakeRunner, tests: &[Test]) -> Vec<TestRun> {
+        judge_with(runner, tests, &NumberChecker, false)
+    }
+
+    fn judge_with(
+        runner: &FakeRunner,
+        tests: &[Test],
+        checker: &dyn Checker,
+        replay: bool,
+    ) -> Vec<TestRun> {
         let program = Program {
             path: "prog".into(),
             args: Vec::new(),
         };
         let judge = TestJudge {
             runner,
-            checker: &NumberChecker,
+            checker,
             program: &program,
             limits: limits::DEFAULT,
+            replay,
         };
         tests
             .iter()
@@ -392,6 +423,57 @@ mod tests {
         assert!(runs[2].cost.is_none() && runs[2].measured.is_some());
         assert_eq!(runner.inputs.borrow().len(), 3);
         std::fs::remove_dir_all(folder("verdicts")).expect("clean up");
+    }
+
+    /// Finds every answer wrong in the case its output names (`2` → `case 2: …`); its replay of case
+    /// `i` is one frame with `i` rows, so a test sees which case was replayed.
+    struct CaseChecker;
+
+    impl Checker for CaseChecker {
+        fn optima(&self, _: &[u8]) -> Result<Vec<Option<u64>>, String> {
+            Ok(vec![Some(1), Some(1), Some(1)])
+        }
+
+        fn check(&self, _: &[u8], output: &[u8], _: &Optima) -> Checked {
+            let case = String::from_utf8_lossy(output).trim().to_string();
+            let reason = format!("case {case}: wrong");
+            Checked::Wrong { reason, cost: None }
+        }
+
+        fn frames(&self, _: &[u8], _: &[u8], case: usize) -> Result<Vec<check::Frame>, String> {
+            let frame = check::Frame {
+                rows: case,
+                cols: 1,
+                cells: Vec::new(),
+                caption: None,
+                marked: Vec::new(),
+                illegal: false,
+                goal: Vec::new(),
+            };
+            Ok(vec![frame])
+        }
+    }
+
+    #[test]
+    fn with_replay_on_a_test_keeps_the_failing_cases_frames_and_only_then() {
+        let tests = tests("replay", &[("a", "x", None)]);
+        let replayed = |stdout: &str, replay: bool| {
+            let runner = fake(vec![execution(stdout, None)]);
+            let run = judge_with(&runner, &tests, &CaseChecker, replay).remove(0);
+            run.detail.replay.map(|r| (r.case, r.frames[0].rows))
+        };
+        assert_eq!(
+            replayed("3", true),
+            Some((2, 2)),
+            "case 3 failed: it is replayed"
+        );
+        assert_eq!(
+            replayed("x", true),
+            Some((0, 0)),
+            "no case named: the first"
+        );
+        assert_eq!(replayed("3", false), None, "nothing kept without --html");
+        std::fs::remove_dir_all(folder("replay")).expect("clean up");
     }
 
     #[test]

@@ -69,6 +69,7 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
             checker: stress.checker.as_ref(),
             program: &program,
             limits: run.limits,
+            replay: false,
         },
         input: folder.join("stress.in"),
     };

@@ -145,6 +145,12 @@ pub fn head(text: &[u8]) -> String {
     }
 }
 
+/// The 0-based case a reason of [`verdict_of`] names (`case 3: …` → 2), if it names one.
+pub fn case_of(reason: &str) -> Option<usize> {
+    let number = reason.strip_prefix("case ")?.split(':').next()?;
+    number.parse::<usize>().ok()?.checked_sub(1)
+}
+
 /// Sums per-case results into a finding: the first invalid case fails the test; with all valid, the
 /// first that is not optimal does, and the total cost shows by how much.
 pub fn verdict_of(cases: impl Iterator<Item = Result<(u64, u64), String>>) -> Checked {
@@ -215,8 +221,13 @@ mod tests {
         let reason = "case 3: ends at 1234567x8".to_string();
         assert_eq!(
             verdict_of(cases.into_iter()),
-            Checked::Wrong { reason, cost: None }
+            Checked::Wrong {
+                reason: reason.clone(),
+                cost: None
+            }
         );
+        assert_eq!(case_of(&reason), Some(2), "the failing case, 0-based");
+        assert_eq!(case_of("timed out"), None);
         let cases = vec![Ok((19, 19)), Ok((33, 31)), Ok((0, 0))];
         let reason = "case 2: not optimal: 33 moves, optimum 31".to_string();
         let cost = Some(Cost {
