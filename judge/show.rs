@@ -101,6 +101,7 @@ fn judge(
         checker,
         program: &program,
         limits: run.limits,
+        replay: false, // `show` replays the whole output itself
     };
     let (result, output) = judge.judge_read_keeping_output(test, input, optima)?;
     emit(&table.row(&result));
