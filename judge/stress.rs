@@ -2,6 +2,7 @@
 //! until an answer fails; then the failing input is made smaller while it still fails the same way.
 
 use crate::add;
+use crate::check;
 use crate::cli::{AddOptions, AddSource, StressOptions};
 use crate::compile::Compiled;
 use crate::error::JudgeError;
@@ -248,15 +249,9 @@ fn kind_of(run: &TestRun) -> String {
     format!("{} {}", run.finding.code(), rest[..end].trim_end())
 }
 
-/// The case a reason names (`case 17: …`), 1-based.
+/// The failing case, 0-based, when the reason names one (`case 17: …`).
 fn failing_case(run: &TestRun) -> Option<usize> {
-    let reason = run.finding.reason()?;
-    reason
-        .strip_prefix("case ")?
-        .split(':')
-        .next()?
-        .parse()
-        .ok()
+    check::case_of(run.finding.reason()?)
 }
 
 fn save(session: &Session, problem: &str, input: &str, seed: u64) -> Result<PathBuf, JudgeError> {
@@ -393,7 +388,7 @@ mod tests {
     #[test]
     fn the_failing_case_comes_from_the_reason() {
         let run = failing(Verdict::WrongAnswer, "case 17: missing answer");
-        assert_eq!(failing_case(&run), Some(17));
+        assert_eq!(failing_case(&run), Some(16));
         let run = failing(Verdict::WrongAnswer, "move 2: block A is at (0,0)");
         assert_eq!(failing_case(&run), None);
     }

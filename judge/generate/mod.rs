@@ -15,7 +15,7 @@ pub trait Generator {
     /// `cases` cases where the format holds several; and how many it holds.
     fn input(&self, seed: u64, index: u64, cases: u64) -> (String, u64);
     /// Smaller inputs to try in place of `input`, which failed, most promising first; `case` is the
-    /// failing case (1-based) when the checker named one.
+    /// failing case (0-based) when the checker named one.
     fn smaller(&self, input: &str, case: Option<usize>) -> Vec<String>;
 }
 

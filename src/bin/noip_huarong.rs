@@ -39,8 +39,12 @@ impl Board {
     /// The cell beside `cell` on side `d`, if it is on the board and open.
     fn beside(&self, cell: usize, d: usize) -> Option<usize> {
         let (r, c) = (cell / self.cols, cell % self.cols);
-        let r = r.checked_add_signed(SIDES[d].0).filter(|&r| r < self.rows)?;
-        let c = c.checked_add_signed(SIDES[d].1).filter(|&c| c < self.cols)?;
+        let r = r
+            .checked_add_signed(SIDES[d].0)
+            .filter(|&r| r < self.rows)?;
+        let c = c
+            .checked_add_signed(SIDES[d].1)
+            .filter(|&c| c < self.cols)?;
         let next = r * self.cols + c;
         self.open[next].then_some(next)
     }
@@ -170,14 +174,18 @@ impl<'a> Numbers<'a> {
     fn read(&mut self, what: &str, range: RangeInclusive<usize>) -> Result<usize, InputError> {
         let Some(&(line, word)) = self.words.get(self.next) else {
             let what = format!("the input ends before {what}");
-            return Err(InputError { line: self.line, what });
+            return Err(InputError {
+                line: self.line,
+                what,
+            });
         };
         (self.next, self.line) = (self.next + 1, line);
         match word.parse::<usize>() {
             Ok(n) if range.contains(&n) => Ok(n),
             _ => {
                 let (low, high) = (range.start(), range.end());
-                let what = format!("{what} is `{word}`, expected a whole number from {low} to {high}");
+                let what =
+                    format!("{what} is `{word}`, expected a whole number from {low} to {high}");
                 Err(InputError { line, what })
             }
         }
@@ -220,7 +228,10 @@ fn read_query(numbers: &mut Numbers, board: &Board, k: usize) -> Result<Query, I
         });
     };
     let what = format!("query {k}: {what}");
-    Err(InputError { line: numbers.line, what })
+    Err(InputError {
+        line: numbers.line,
+        what,
+    })
 }
 
 #[derive(Debug)]
@@ -311,12 +322,21 @@ mod tests {
         let Err(Failure::BadInput(e)) = run(bad, &mut out) else {
             panic!("accepted")
         };
-        assert_eq!(e, InputError { line: 4, what: "query 2: the empty cell and the chosen piece are the same cell".into() });
+        assert_eq!(
+            e,
+            InputError {
+                line: 4,
+                what: "query 2: the empty cell and the chosen piece are the same cell".into()
+            }
+        );
         assert_eq!(out, b"-1\n");
         assert_eq!(
             answers("2 2 1\n1 1\n1 x\n"),
             Err("line 3: cell (2,2) is `x`, expected a whole number from 0 to 1".into())
         );
-        assert_eq!(answers("1 1 1\n1\n"), Err("line 2: the input ends before query 1's empty cell row".into()));
+        assert_eq!(
+            answers("1 1 1\n1\n"),
+            Err("line 2: the input ends before query 1's empty cell row".into())
+        );
     }
 }
