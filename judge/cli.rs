@@ -19,6 +19,10 @@ USAGE:
                                               random inputs until an answer fails, then shrink it
     judge bench PROBLEM [SUBMISSION] [--runs N] [--vs OTHER]
                                               time each test N times; with --vs, compare two programs
+    judge chart PROBLEM TEST [--out FILE]     SVG chart of the solution's frontiers per BFS layer
+                                              against a plain BFS (stdout without --out)
+    judge practice PROBLEM [PATH]             write the solution with its search loop left to you
+                                              (default practice/PROBLEM.rs; never overwrites)
 
 OPTIONS:
     --test NAME            only the tests whose name starts with NAME (e.g. 003)
@@ -42,6 +46,8 @@ pub enum Command {
     Add(AddOptions),
     Stress(StressOptions),
     Bench(BenchOptions),
+    Chart(ChartOptions),
+    Practice(PracticeOptions),
     Help,
 }
 
@@ -84,6 +90,23 @@ pub struct BenchOptions {
     pub vs: Option<PathBuf>,
 }
 
+/// `judge chart`: the judging options (problem, sandbox, compile caps), the test and where to write.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ChartOptions {
+    pub judge: JudgeOptions,
+    /// The test whose first case is charted, as `--test` names it (e.g. `002`).
+    pub test: String,
+    /// The SVG file; `None`: standard output.
+    pub out: Option<PathBuf>,
+}
+
+/// `judge practice`: which solution to turn into an exercise, and where to write it.
+#[derive(Debug, PartialEq, Eq)]
+pub struct PracticeOptions {
+    pub problem: String,
+    pub path: Option<PathBuf>,
+}
+
 #[derive(Debug, PartialEq, Eq)]
 pub struct AddOptions {
     pub problem: String,
@@ -114,6 +137,8 @@ pub fn parse(args: Vec<String>) -> Result<Command, JudgeError> {
         Some("add") => parse_add(args.into_iter().skip(1)).map(Command::Add),
         Some("stress") => parse_stress(args.into_iter().skip(1)).map(Command::Stress),
         Some("bench") => parse_bench(args.into_iter().skip(1)).map(Command::Bench),
+        Some("chart") => parse_chart(args.into_iter().skip(1)).map(Command::Chart),
+        Some("practice") => parse_practice(args.into_iter().skip(1)).map(Command::Practice),
         _ => parse_judge(args.into_iter(), |_, _| Ok(false)).map(Command::Judge),
     }
 }
@@ -152,6 +177,50 @@ fn parse_bench(args: impl Iterator<Item = String>) -> Result<BenchOptions, Judge
     })?;
     let judge = with_problem(judge, "bench")?;
     Ok(BenchOptions { judge, runs, vs })
+}
+
+fn parse_chart(args: impl Iterator<Item = String>) -> Result<ChartOptions, JudgeError> {
+    let mut out = None;
+    let mut judge = parse_judge(args, |flag, args| {
+        match flag {
+            "--out" => out = Some(PathBuf::from(value(flag, args)?)),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    })?;
+    // The second word, a submission for other commands, names the test here.
+    let test = judge
+        .submission
+        .take()
+        .map(|t| t.to_string_lossy().into_owned());
+    let test = test.or(judge.test.take()).ok_or_else(|| {
+        usage("`judge chart` needs a problem and a test, e.g. `judge chart eight 002`".into())
+    })?;
+    let judge = with_problem(judge, "chart")?;
+    Ok(ChartOptions { judge, test, out })
+}
+
+fn parse_practice(args: impl Iterator<Item = String>) -> Result<PracticeOptions, JudgeError> {
+    let words: Vec<String> = args.collect();
+    if let Some(flag) = words.iter().find(|w| w.starts_with('-')) {
+        return Err(usage(format!(
+            "unknown option `{flag}` for `judge practice`"
+        )));
+    }
+    match &words[..] {
+        [problem] => Ok(PracticeOptions {
+            problem: problem.clone(),
+            path: None,
+        }),
+        [problem, path] => Ok(PracticeOptions {
+            problem: problem.clone(),
+            path: Some(PathBuf::from(path)),
+        }),
+        _ => Err(usage(
+            "`judge practice` takes a problem and at most a path, e.g. `judge practice eight`"
+                .into(),
+        )),
+    }
 }
 
 /// `judge stress` and `judge bench` work on one problem, which must be named.
@@ -360,6 +429,30 @@ mod tests {
             )
         );
         assert_eq!(error("eight --runs 3"), "unknown option `--runs`");
+    }
+
+    #[test]
+    fn chart_takes_a_problem_a_test_and_an_output_and_practice_a_path() {
+        let Ok(Command::Chart(chart)) = parse_words("chart eight 002 --out f.svg --no-sandbox")
+        else {
+            panic!("chart")
+        };
+        assert_eq!(
+            (chart.test.as_str(), chart.out),
+            ("002", Some("f.svg".into()))
+        );
+        assert!(chart.judge.no_sandbox && chart.judge.submission.is_none());
+        assert!(parse_words("chart eight").is_err());
+        let practice = |line: &str| match parse_words(line) {
+            Ok(Command::Practice(p)) => (p.problem, p.path),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(practice("practice eight"), ("eight".into(), None));
+        assert_eq!(
+            practice("practice huarong p.rs"),
+            ("huarong".into(), Some("p.rs".into()))
+        );
+        assert!(parse_words("practice").is_err() && parse_words("practice eight a b").is_err());
     }
 
     #[test]
