@@ -16,6 +16,7 @@ mod json;
 mod launch;
 mod limits;
 mod outcome;
+mod practice;
 mod problem;
 mod report;
 mod run;
@@ -81,7 +82,15 @@ fn run(args: Vec<String>) -> Result<i32, JudgeError> {
             let setup = Setup::new(&root, &options.judge)?;
             chart(&root, &setup.session(&root, &options.judge), &options)?;
         }
-        Command::Practice(_) => return Err(JudgeError::new("`judge practice` is not built yet")),
+        Command::Practice(options) => {
+            let path = practice::practice(&root, &options)?;
+            let name = &options.problem;
+            emit(&format!(
+                "wrote {0}: {name}'s solution without its search. Write it between the practice \
+                 markers, then: judge {name} {0}\n",
+                path.display()
+            ));
+        }
     }
     Ok(0)
 }
