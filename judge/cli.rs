@@ -23,6 +23,10 @@ USAGE:
                                               time each test N times; with --vs, compare two programs
     judge show PROBLEM TEST [SUBMISSION] [--case N] [--delay MS] [--step]
                                               run one test, then replay case N's answer move by move
+    judge chart PROBLEM TEST [--out FILE]     SVG chart of the solution's frontiers per BFS layer
+                                              against a plain BFS (stdout without --out)
+    judge practice PROBLEM [PATH]             write the solution with its search loop left to you
+                                              (default practice/PROBLEM.rs; never overwrites)
 
 OPTIONS:
     --test NAME            only the tests whose name starts with NAME (e.g. 003)
@@ -48,6 +52,8 @@ pub enum Command {
     Stress(StressOptions),
     Bench(BenchOptions),
     Show(ShowOptions),
+    Chart(ChartOptions),
+    Practice(PracticeOptions),
     Help,
 }
 
@@ -106,6 +112,23 @@ pub struct ShowOptions {
     pub step: bool,
 }
 
+/// `judge chart`: the judging options (problem, sandbox, compile caps), the test and where to write.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ChartOptions {
+    pub judge: JudgeOptions,
+    /// The test whose first case is charted, as `--test` names it (e.g. `002`).
+    pub test: String,
+    /// The SVG file; `None`: standard output.
+    pub out: Option<PathBuf>,
+}
+
+/// `judge practice`: which solution to turn into an exercise, and where to write it.
+#[derive(Debug, PartialEq, Eq)]
+pub struct PracticeOptions {
+    pub problem: String,
+    pub path: Option<PathBuf>,
+}
+
 #[derive(Debug, PartialEq, Eq)]
 pub struct AddOptions {
     pub problem: String,
@@ -137,6 +160,8 @@ pub fn parse(args: Vec<String>) -> Result<Command, JudgeError> {
         Some("stress") => parse_stress(args.into_iter().skip(1)).map(Command::Stress),
         Some("bench") => parse_bench(args.into_iter().skip(1)).map(Command::Bench),
         Some("show") => parse_show(args.into_iter().skip(1)).map(Command::Show),
+        Some("chart") => parse_chart(args.into_iter().skip(1)).map(Command::Chart),
+        Some("practice") => parse_practice(args.into_iter().skip(1)).map(Command::Practice),
         _ => parse_judge(args.into_iter(), |_, _| Ok(false)).map(Command::Judge),
     }
 }
@@ -230,6 +255,50 @@ fn delay(flag: &str, args: &mut dyn Iterator<Item = String>) -> Result<u64, Judg
         _ => Err(usage(format!(
             "`{flag}` needs a whole number of milliseconds from 0 to {MAX_DELAY_MS}, not `{text}`"
         ))),
+    }
+}
+
+fn parse_chart(args: impl Iterator<Item = String>) -> Result<ChartOptions, JudgeError> {
+    let mut out = None;
+    let mut judge = parse_judge(args, |flag, args| {
+        match flag {
+            "--out" => out = Some(PathBuf::from(value(flag, args)?)),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    })?;
+    // The second word, a submission for other commands, names the test here.
+    let test = judge
+        .submission
+        .take()
+        .map(|t| t.to_string_lossy().into_owned());
+    let test = test.or(judge.test.take()).ok_or_else(|| {
+        usage("`judge chart` needs a problem and a test, e.g. `judge chart eight 002`".into())
+    })?;
+    let judge = with_problem(judge, "chart")?;
+    Ok(ChartOptions { judge, test, out })
+}
+
+fn parse_practice(args: impl Iterator<Item = String>) -> Result<PracticeOptions, JudgeError> {
+    let words: Vec<String> = args.collect();
+    if let Some(flag) = words.iter().find(|w| w.starts_with('-')) {
+        return Err(usage(format!(
+            "unknown option `{flag}` for `judge practice`"
+        )));
+    }
+    match &words[..] {
+        [problem] => Ok(PracticeOptions {
+            problem: problem.clone(),
+            path: None,
+        }),
+        [problem, path] => Ok(PracticeOptions {
+            problem: problem.clone(),
+            path: Some(PathBuf::from(path)),
+        }),
+        _ => Err(usage(
+            "`judge practice` takes a problem and at most a path, e.g. `judge practice eight`"
+                .into(),
+        )),
     }
 }
 
@@ -474,6 +543,30 @@ mod tests {
         assert!(error("show eight 1 --test 2").contains("second word"));
         assert!(error("show eight 1 --delay 60001").starts_with("`--delay` needs"));
         assert!(error("show eight 1 --case 0").starts_with("`--case` needs"));
+    }
+
+    #[test]
+    fn chart_takes_a_problem_a_test_and_an_output_and_practice_a_path() {
+        let Ok(Command::Chart(chart)) = parse_words("chart eight 002 --out f.svg --no-sandbox")
+        else {
+            panic!("chart")
+        };
+        assert_eq!(
+            (chart.test.as_str(), chart.out),
+            ("002", Some("f.svg".into()))
+        );
+        assert!(chart.judge.no_sandbox && chart.judge.submission.is_none());
+        assert!(parse_words("chart eight").is_err());
+        let practice = |line: &str| match parse_words(line) {
+            Ok(Command::Practice(p)) => (p.problem, p.path),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(practice("practice eight"), ("eight".into(), None));
+        assert_eq!(
+            practice("practice huarong p.rs"),
+            ("huarong".into(), Some("p.rs".into()))
+        );
+        assert!(parse_words("practice").is_err() && parse_words("practice eight a b").is_err());
     }
 
     #[test]

@@ -4,18 +4,21 @@
 mod add;
 mod bench;
 mod bench_report;
+mod chart;
 mod check;
 mod cli;
 mod compile;
 mod error;
 mod files;
 mod frames_text;
+mod frontier;
 mod generate;
 mod html;
 mod json;
 mod launch;
 mod limits;
 mod outcome;
+mod practice;
 mod problem;
 mod report;
 mod run;
@@ -31,7 +34,7 @@ mod toml;
 mod tree;
 mod verdict;
 
-use cli::{Command, JudgeOptions};
+use cli::{ChartOptions, Command, JudgeOptions};
 use error::JudgeError;
 use report::emit;
 use run::Launcher;
@@ -82,6 +85,19 @@ fn run(args: Vec<String>) -> Result<i32, JudgeError> {
             let setup = Setup::new(&root, &options.judge)?;
             return show::show(&setup.session(&root, &options.judge), &options);
         }
+        Command::Chart(options) => {
+            let setup = Setup::new(&root, &options.judge)?;
+            chart(&root, &setup.session(&root, &options.judge), &options)?;
+        }
+        Command::Practice(options) => {
+            let path = practice::practice(&root, &options)?;
+            let name = &options.problem;
+            emit(&format!(
+                "wrote {0}: {name}'s solution without its search. Write it between the practice \
+                 markers, then: judge {name} {0}\n",
+                path.display()
+            ));
+        }
     }
     Ok(0)
 }
@@ -116,6 +132,41 @@ fn judge(root: &Path, options: &JudgeOptions) -> Result<i32, JudgeError> {
         html::write(path, &outcomes, &[])?;
     }
     Ok(outcome::exit_code(&outcomes))
+}
+
+/// `judge chart`: the solution's frontiers on the test's first case against a plain BFS, as SVG on
+/// stdout or in `--out`, and the states each search visited.
+fn chart(root: &Path, session: &Session, options: &ChartOptions) -> Result<(), JudgeError> {
+    let name = options.judge.problem.as_deref().unwrap_or_default();
+    problem::ensure_known(root, name)?;
+    let problem = problem::load(root, name)?;
+    let tests = problem::tests(&problem, Some(&options.test))?;
+    let test = &tests[0]; // `tests` never returns an empty list
+    let frontiers = frontier::trace_solution(session, &problem, test)?;
+    let input = std::fs::read(&test.input).map_err(|e| JudgeError::io("read", &test.input, e))?;
+    let plain = frontier::plain_layers(&problem.checker, &input).map_err(JudgeError::new)?;
+    let title = format!("{name}, test {}: frontier per BFS layer", test.name);
+    let svg = chart::chart_svg(&title, &frontiers, &plain);
+    let summary = format!(
+        "{name} {}: plain BFS {} states in {} layers; bidirectional {} states (start {} layers, goal {})",
+        test.name,
+        plain.iter().sum::<usize>(),
+        plain.len(),
+        frontiers.visited,
+        frontiers.start.len(),
+        frontiers.goal.len()
+    );
+    match &options.out {
+        Some(path) => {
+            std::fs::write(path, svg).map_err(|e| JudgeError::io("write", path, e))?;
+            emit(&format!("{summary}\nwrote {}\n", path.display()));
+        }
+        None => {
+            emit(&svg);
+            eprintln!("{summary}");
+        }
+    }
+    Ok(())
 }
 
 /// What every command that runs programs needs: the binary cache, a launcher, whether to colour.

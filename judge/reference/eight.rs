@@ -78,3 +78,24 @@ impl Distances {
         self.0.get(board).copied()
     }
 }
+
+/// How many boards a plain BFS from `start` first reaches at each depth, up to the layer that holds
+/// the goal (all of them if it never does): the one-sided search the bidirectional one is measured
+/// against.
+pub fn layer_sizes(start: &Board) -> Vec<usize> {
+    let mut seen = std::collections::HashSet::from([*start]);
+    let mut layer = vec![*start];
+    let mut sizes = vec![1];
+    while !layer.contains(&GOAL) {
+        let next: Vec<Board> = (layer.iter())
+            .flat_map(|board| b"udlr".iter().filter_map(move |&m| apply(board, m)))
+            .filter(|next| seen.insert(*next))
+            .collect();
+        if next.is_empty() {
+            break;
+        }
+        sizes.push(next.len());
+        layer = next;
+    }
+    sizes
+}

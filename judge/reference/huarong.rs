@@ -290,6 +290,29 @@ pub fn search_within(p: &Puzzle, max_states: usize) -> Result<(Option<u64>, usiz
     Ok((None, seen.len()))
 }
 
+/// How many states a plain BFS from the start first reaches at each depth, up to the layer where
+/// the target first reaches its goal (all of them if it never does).
+pub fn layer_sizes(p: &Puzzle) -> Vec<usize> {
+    let classes = shape_classes(p);
+    let start = canonical(&classes, p.blocks.iter().map(|b| encode(p, b.at)).collect());
+    let goal = encode(p, p.goal);
+    let mut seen = HashSet::from([start.clone()]);
+    let mut layer = vec![start];
+    let mut sizes = vec![1];
+    while !layer.iter().any(|s| s.get(p.target) == Some(&goal)) {
+        let next: Vec<State> = (layer.iter())
+            .flat_map(|state| successors(p, &classes, state))
+            .filter(|next| seen.insert(next.clone()))
+            .collect();
+        if next.is_empty() {
+            break;
+        }
+        sizes.push(next.len());
+        layer = next;
+    }
+    sizes
+}
+
 /// A search state: each block's corner as the cell index `r * cols + c` (below 64), one byte a
 /// block, because boards beyond the classic reach millions of states.
 type State = Vec<u8>;

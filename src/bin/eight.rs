@@ -188,6 +188,7 @@ impl Solver {
         self.start_work += 1;
     }
 
+    // practice: begin search
     /// Expand the smaller frontier, except that the goal side's next layer is weighed against all
     /// start-side work since it last grew, in every case so far: its layers are kept, so growing it pays
     /// off for every later case too, and a long input ends up answered from a complete table.
@@ -248,6 +249,7 @@ impl Solver {
         );
         meet
     }
+    // practice: end search
 
     /// The moves from this case's start to `meet`, in order.
     fn start_half(&self, meet: &Board) -> Vec<u8> {

@@ -639,6 +639,7 @@ fn search<const N: usize>(puzzle: &Puzzle, board: &Board, trace: bool) -> Option
     // other side's last layer closes a path of that sum + 1 moves: the first meeting is a shortest
     // path. Until the goal side exists, touching it means having the target at its goal: its roots
     // are exactly those positions.
+    // practice: begin search
     loop {
         to_goal.build_when_smaller(puzzle, board, from_start.frontier().len(), trace);
         let (met, side, name) = match &mut to_goal {
@@ -670,6 +671,7 @@ fn search<const N: usize>(puzzle: &Puzzle, board: &Board, trace: bool) -> Option
             return None; // one side has run out of positions without meeting the other
         }
     }
+    // practice: end search
 }
 
 /// The whole path through `meet`, which lies in the last layer of both sides, as moves from `start`.

@@ -1,0 +1,212 @@
+//! Frontier sizes per layer: a solution's `BFS_TRACE=1` stderr read into both sides' layers, and the
+//! layers of a plain one-sided BFS from the same board, from the judge's reference.
+
+use crate::check::{eight, huarong};
+use crate::compile::Compiled;
+use crate::error::JudgeError;
+use crate::problem::{Problem, Test};
+use crate::session::Session;
+use std::process::{Command, Stdio};
+
+/// What a bidirectional search did on one case, as its trace tells it.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Frontiers {
+    /// `start[d]`: positions the start side first reached `d` moves from the start (`start[0]` = 1).
+    pub start: Vec<usize>,
+    /// `goal[d]`: positions the goal side first reached `d` moves from its roots; empty if never built.
+    pub goal: Vec<usize>,
+    /// Where the sides met, if they did.
+    pub met: Option<Meeting>,
+    /// Positions visited by both sides together, meeting layer included.
+    pub visited: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Meeting {
+    /// Length of the answer, in moves.
+    pub moves: usize,
+    /// How many of those moves the start side found; the goal side found the rest.
+    pub start_half: usize,
+}
+
+/// Reads the first case of a trace (Eight prefixes lines with `case N: `, Huarong has one case).
+/// The layer a side stopped in when the sides met may be partial, and Eight does not print it.
+pub fn parse_trace(stderr: &str) -> Result<Frontiers, String> {
+    let mut f = Frontiers {
+        start: vec![1],
+        ..Frontiers::default()
+    };
+    let (mut last_start, mut last_goal, mut goal_roots) = (1, 0, None);
+    for line in stderr.lines() {
+        let line = match line.strip_prefix("case ") {
+            Some(rest) if rest.starts_with("1: ") => &rest[3..],
+            Some(_) => continue,
+            None => line,
+        };
+        let bad = || format!("trace line `{line}` is not in the BFS_TRACE format");
+        if let Some(rest) = line.strip_prefix("goal side: ") {
+            goal_roots = Some(first_number(rest).ok_or_else(bad)?);
+        } else if let Some(rest) = line.strip_prefix("met at ") {
+            let n = numbers(rest);
+            let [moves, start_half, _, ..] = n[..] else {
+                return Err(bad());
+            };
+            f.met = Some(Meeting { moves, start_half });
+            if let [_, _, _, a, b] = n[..] {
+                (last_start, last_goal) = (a, b); // Eight counts its unprinted last layer here
+            }
+        } else if let Some((side, rest)) = line.split_once(" depth ") {
+            let [depth, frontier, visited] = numbers(rest)[..] else {
+                return Err(bad());
+            };
+            let layers = match side {
+                "start" => &mut f.start,
+                "goal" => &mut f.goal,
+                _ => return Err(bad()),
+            };
+            set_layer(layers, depth, frontier);
+            *(if side == "start" {
+                &mut last_start
+            } else {
+                &mut last_goal
+            }) = visited;
+        }
+    }
+    // Eight's goal side has one root, the goal, and never prints it; Huarong's prints its count.
+    if !f.goal.is_empty() || goal_roots.is_some() {
+        set_layer(&mut f.goal, 0, goal_roots.unwrap_or(1));
+        last_goal = last_goal.max(goal_roots.unwrap_or(1));
+    }
+    f.visited = last_start + last_goal;
+    Ok(f)
+}
+
+fn set_layer(layers: &mut Vec<usize>, depth: usize, size: usize) {
+    if layers.len() <= depth {
+        layers.resize(depth + 1, 0);
+    }
+    layers[depth] = size;
+}
+
+fn numbers(text: &str) -> Vec<usize> {
+    let words = text.split(|c: char| !c.is_ascii_digit());
+    words.filter_map(|w| w.parse().ok()).collect()
+}
+
+fn first_number(text: &str) -> Option<usize> {
+    numbers(text).first().copied()
+}
+
+/// The layer sizes of a plain BFS from the first case of `input`, up to the goal's layer.
+pub fn plain_layers(checker: &str, input: &[u8]) -> Result<Vec<usize>, String> {
+    match checker {
+        "eight" => {
+            let boards = eight::reference::parse_boards(input)?;
+            let first = boards.first().ok_or("the test has no board")?;
+            Ok(eight::reference::layer_sizes(first))
+        }
+        "huarong" => {
+            let text = std::str::from_utf8(input).map_err(|_| "the test is not UTF-8")?;
+            Ok(huarong::reference::layer_sizes(&huarong::reference::parse(
+                text,
+            )?))
+        }
+        other => Err(format!("no plain BFS for the `{other}` checker")),
+    }
+}
+
+/// Runs the problem's own solution on `test` with `BFS_TRACE=1` and reads its trace. The solution is
+/// compiled as the judge compiles it, but run plainly, without the launcher: it is the project's own
+/// trusted code, its trace must reach us whole (the launcher caps what it keeps of stderr), and the
+/// chart needs no time or memory measurement.
+pub fn trace_solution(
+    session: &Session,
+    problem: &Problem,
+    test: &Test,
+) -> Result<Frontiers, JudgeError> {
+    let (_, compiled) = session.compile(problem)?;
+    let program = match compiled {
+        Compiled::Ready { program, .. } => program,
+        Compiled::Failed { message } => {
+            return Err(JudgeError::new(format!(
+                "the solution does not compile: {message}"
+            )))
+        }
+    };
+    let input =
+        std::fs::File::open(&test.input).map_err(|e| JudgeError::io("open", &test.input, e))?;
+    let output = Command::new(&program.path)
+        .args(&program.args)
+        .env("BFS_TRACE", "1")
+        .stdin(input)
+        .stdout(Stdio::null())
+        .output()
+        .map_err(|e| JudgeError::io("run", &program.path, e))?;
+    if !output.status.success() {
+        return Err(JudgeError::new(format!(
+            "the solution failed on {}: {}",
+            test.name, output.status
+        )));
+    }
+    parse_trace(&String::from_utf8_lossy(&output.stderr)).map_err(JudgeError::new)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_eight_trace_gives_both_sides_and_the_meeting() {
+        // The head and tail of the real trace of `8 6 7 2 5 4 3 x 1`, with a second case after it.
+        let trace = "\
+case 1: goal depth 1: frontier 2, visited 3
+case 1: start depth 1: frontier 3, visited 4
+case 1: goal depth 2: frontier 4, visited 7
+case 1: start depth 2: frontier 5, visited 9
+case 1: met at 5 moves (start 2 + goal 3), visited 12 + 15
+case 2: start depth 1: frontier 99, visited 100
+";
+        let f = parse_trace(trace).expect("a trace");
+        assert_eq!(f.start, [1, 3, 5]);
+        assert_eq!(f.goal, [1, 2, 4]);
+        let met = Meeting {
+            moves: 5,
+            start_half: 2,
+        };
+        assert_eq!((f.met, f.visited), (Some(met), 27));
+    }
+
+    #[test]
+    fn a_huarong_trace_counts_the_goal_roots() {
+        let trace = "\
+start depth 1: frontier 4, visited 5
+goal side: 6795 arrangements with the target at its goal
+goal depth 1: frontier 900, visited 7695
+start depth 2: frontier 6, visited 11
+met at 4 moves (start 2 + goal 2)
+";
+        let f = parse_trace(trace).expect("a trace");
+        assert_eq!((f.start, f.goal), (vec![1, 4, 6], vec![6795, 900]));
+        assert_eq!(f.visited, 11 + 7695);
+        let one_sided = parse_trace(
+            "start depth 1: frontier 4, visited 5\nmet at 1 moves (start 1 + goal 0)\n",
+        );
+        let one_sided = one_sided.expect("a trace");
+        assert!(one_sided.goal.is_empty());
+        assert_eq!(one_sided.visited, 5);
+        assert!(parse_trace("start depth one: frontier 4").is_err());
+    }
+
+    #[test]
+    fn plain_layers_reach_the_goal_layer() {
+        // `r` solves `1234567x8` in one move; the blank in the bottom row has three neighbours.
+        assert_eq!(plain_layers("eight", b"1234567x8"), Ok(vec![1, 3]));
+        assert_eq!(plain_layers("eight", b"12345678x"), Ok(vec![1]));
+        let sample = include_bytes!("../problems/huarong/tests/001-hackerrank-sample.in");
+        let layers = plain_layers("huarong", sample).expect("the sample parses");
+        let text = std::str::from_utf8(sample).expect("UTF-8");
+        let puzzle = huarong::reference::parse(text).expect("the sample parses");
+        let optimum = huarong::reference::optimum(&puzzle).expect("solvable");
+        assert_eq!(layers.len() as u64, optimum + 1);
+    }
+}
