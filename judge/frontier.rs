@@ -1,11 +1,14 @@
 //! Frontier sizes per layer: a solution's `BFS_TRACE=1` stderr read into both sides' layers, and the
 //! layers of a plain one-sided BFS from the same board, from the judge's reference.
 
+use crate::chart::chart_svg;
 use crate::check::{eight, huarong};
 use crate::compile::Compiled;
 use crate::error::JudgeError;
-use crate::problem::{Problem, Test};
+use crate::outcome::ProblemOutcome;
+use crate::problem::{self, Problem, Test};
 use crate::session::Session;
+use std::cmp::Reverse;
 use std::process::{Command, Stdio};
 
 /// What a bidirectional search did on one case, as its trace tells it.
@@ -149,6 +152,82 @@ pub fn trace_solution(
         )));
     }
     parse_trace(&String::from_utf8_lossy(&output.stderr)).map_err(JudgeError::new)
+}
+
+/// A frontier chart and the line that sums it up.
+pub struct Charted {
+    pub title: String,
+    pub svg: String,
+    /// States each search visited: `eight 002-…: plain BFS 181440 states in 32 layers; …`.
+    pub summary: String,
+}
+
+/// The chart of the problem's own solution on `test`'s first case against a plain BFS.
+pub fn chart(session: &Session, problem: &Problem, test: &Test) -> Result<Charted, JudgeError> {
+    let frontiers = trace_solution(session, problem, test)?;
+    let input = std::fs::read(&test.input).map_err(|e| JudgeError::io("read", &test.input, e))?;
+    let plain = plain_layers(&problem.checker, &input).map_err(JudgeError::new)?;
+    let title = format!(
+        "{}, test {}: frontier per BFS layer",
+        problem.name, test.name
+    );
+    let summary = format!(
+        "{} {}: plain BFS {} states in {} layers; bidirectional {} states (start {} layers, goal {})",
+        problem.name,
+        test.name,
+        plain.iter().sum::<usize>(),
+        plain.len(),
+        frontiers.visited,
+        frontiers.start.len(),
+        frontiers.goal.len()
+    );
+    Ok(Charted {
+        svg: chart_svg(&title, &frontiers, &plain),
+        title,
+        summary,
+    })
+}
+
+/// For the page of `--html`: each judged problem's chart on its hardest accepted test, the one whose
+/// first case (the case charted) has the largest optimum by its `.ans`, where the search has the most
+/// to show. A chart that cannot be made is left out with a warning: it illustrates, it is no result.
+pub fn hardest_charts(session: &Session, outcomes: &[ProblemOutcome]) -> Vec<(String, String)> {
+    let judged = outcomes.iter().filter_map(|o| o.judged.as_ref().ok());
+    let mut charts = Vec::new();
+    for run in judged {
+        let made = problem::load(session.root, &run.problem).and_then(|problem| {
+            let accepted = |t: &&Test| {
+                run.tests
+                    .iter()
+                    .any(|r| r.name == t.name && r.finding.accepted())
+            };
+            let tests = problem::tests(&problem, None)?;
+            let hardest = tests
+                .iter()
+                .filter(accepted)
+                .max_by_key(|t| first_optimum(t));
+            let test = hardest.ok_or_else(|| JudgeError::new("no accepted test to chart"))?;
+            chart(session, &problem, test)
+        });
+        match made {
+            Ok(charted) => charts.push((charted.title, charted.svg)),
+            Err(e) => eprintln!("judge: warning: no frontier chart for {}: {e}", run.problem),
+        }
+    }
+    charts
+}
+
+/// The first case's optimum as the test's `.ans` gives it (the judge checked it against the
+/// reference); 0 without one. Ties go to the first test in name order.
+fn first_optimum(test: &Test) -> (u64, Reverse<String>) {
+    let text = test
+        .answer
+        .as_ref()
+        .and_then(|a| std::fs::read_to_string(a).ok());
+    let first = text
+        .as_deref()
+        .and_then(|t| t.lines().next()?.trim().parse().ok());
+    (first.unwrap_or(0), Reverse(test.name.clone()))
 }
 
 #[cfg(test)]

@@ -267,21 +267,24 @@ fn frames_json(frames: &[Frame]) -> String {
     json.replace('<', "\\u003c")
 }
 
-/// The hook for charts: nothing when there are none.
+/// The frontier charts: nothing when there are none.
 fn charts_section(charts: &[Chart]) -> String {
     if charts.is_empty() {
         return String::new();
     }
+    // Inline SVG in HTML needs no namespace, and the page then names no address at all.
+    let inline = |svg: &str| svg.replace(r#" xmlns="http://www.w3.org/2000/svg""#, "");
     let figures: String = charts
         .iter()
         .map(|(title, svg)| {
             format!(
-                "<figure>{svg}<figcaption>{}</figcaption></figure>\n",
+                "<figure>{}<figcaption>{}</figcaption></figure>\n",
+                inline(svg),
                 escape(title)
             )
         })
         .collect();
-    format!("<section class=\"charts\">\n<h2>Charts</h2>\n{figures}</section>\n")
+    format!("<section class=\"charts\">\n<h2>How the search grew</h2>\n{figures}</section>\n")
 }
 
 /// `text` safe in HTML text and in quoted attributes.

@@ -128,8 +128,12 @@ fn judge(root: &Path, options: &JudgeOptions) -> Result<i32, JudgeError> {
         emit(&report::summary(&outcomes));
     }
     if let Some(path) = &options.html {
-        // No charts yet: the frontier chart (judge/frontier.rs) will be handed in here.
-        html::write(path, &outcomes, &[])?;
+        let charts = match options.submission {
+            // The project's own solutions: their traces are trusted, and they are what it teaches.
+            None => frontier::hardest_charts(&session, &outcomes),
+            Some(_) => Vec::new(),
+        };
+        html::write(path, &outcomes, &charts)?;
     }
     Ok(outcome::exit_code(&outcomes))
 }
@@ -141,29 +145,16 @@ fn chart(root: &Path, session: &Session, options: &ChartOptions) -> Result<(), J
     problem::ensure_known(root, name)?;
     let problem = problem::load(root, name)?;
     let tests = problem::tests(&problem, Some(&options.test))?;
-    let test = &tests[0]; // `tests` never returns an empty list
-    let frontiers = frontier::trace_solution(session, &problem, test)?;
-    let input = std::fs::read(&test.input).map_err(|e| JudgeError::io("read", &test.input, e))?;
-    let plain = frontier::plain_layers(&problem.checker, &input).map_err(JudgeError::new)?;
-    let title = format!("{name}, test {}: frontier per BFS layer", test.name);
-    let svg = chart::chart_svg(&title, &frontiers, &plain);
-    let summary = format!(
-        "{name} {}: plain BFS {} states in {} layers; bidirectional {} states (start {} layers, goal {})",
-        test.name,
-        plain.iter().sum::<usize>(),
-        plain.len(),
-        frontiers.visited,
-        frontiers.start.len(),
-        frontiers.goal.len()
-    );
+    let charted = frontier::chart(session, &problem, &tests[0])?; // `tests` is never empty
     match &options.out {
         Some(path) => {
+            let svg = &charted.svg;
             std::fs::write(path, svg).map_err(|e| JudgeError::io("write", path, e))?;
-            emit(&format!("{summary}\nwrote {}\n", path.display()));
+            emit(&format!("{}\nwrote {}\n", charted.summary, path.display()));
         }
         None => {
-            emit(&svg);
-            eprintln!("{summary}");
+            emit(&charted.svg);
+            eprintln!("{}", charted.summary);
         }
     }
     Ok(())

@@ -226,6 +226,15 @@ fn the_eight_page_has_a_row_per_test_and_ends_solved_unless_unsolvable() {
             "{replay}"
         );
     }
+    // The frontier chart of the hardest board: both sides and the plain BFS, and where they meet.
+    assert!(dom.contains("eight, test 002-hardest-8672543x1: frontier per BFS layer"));
+    for series in ["plain", "forward", "backward", "meeting"] {
+        assert!(dom.contains(&format!("<g class=\"{series}\"")), "{series}");
+    }
+    assert!(
+        dom.contains("= 31 moves"),
+        "the sides meet on the 31-move answer"
+    );
 }
 
 #[test]
