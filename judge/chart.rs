@@ -1,5 +1,6 @@
 //! The frontier chart as SVG text: both sides' frontier sizes per depth beside a plain one-sided
-//! BFS's, on a log scale, with the depth where the sides met marked. Renders only.
+//! BFS's, on a log scale, with the depth where the sides met marked; and the same numbers as a text
+//! table for `-v`. Renders only.
 
 use crate::frontier::Frontiers;
 use std::fmt::Write;
@@ -10,6 +11,45 @@ const LEFT: f64 = 80.0;
 const RIGHT: f64 = 24.0;
 const TOP: f64 = 64.0;
 const BOTTOM: f64 = 64.0;
+
+/// A submission's trace beside a plain BFS, for `-v`: per depth the start side's frontier, the plain
+/// BFS's layer (which a correct start side matches, but for a partial last layer), and the goal
+/// side's. A start layer that differs from the plain one is marked: there the search went wrong.
+pub fn beside(frontiers: &Frontiers, plain: &[usize]) -> String {
+    let mut text = String::from("your trace (BFS_TRACE=1) beside a plain BFS from the start:\n");
+    text += "depth  start side  plain BFS  goal side\n";
+    // The trace's depths and one more: the rest of a long plain BFS would bury them.
+    let traced = frontiers.start.len().max(frontiers.goal.len());
+    let depths = (traced + 1).min(plain.len()).max(traced);
+    let cell = |layers: &[usize], d: usize| layers.get(d).map_or("-".into(), usize::to_string);
+    // The layer the sides met in may be partial; the ones before it must match exactly.
+    let whole = frontiers.met.map_or(usize::MAX, |m| m.start_half);
+    for d in 0..depths {
+        let (start, reference) = (frontiers.start.get(d), plain.get(d));
+        let differs = d < whole && start.is_some() && start != reference;
+        let mark = if differs { "  <- differs" } else { "" };
+        let _ = writeln!(
+            text,
+            "{d:>5}  {:>10}  {:>9}  {:>9}{mark}",
+            cell(&frontiers.start, d),
+            cell(plain, d),
+            cell(&frontiers.goal, d)
+        );
+    }
+    if plain.len() > depths {
+        let goal = plain.len() - 1;
+        let _ = writeln!(text, "… the plain BFS reaches the goal at depth {goal}");
+    }
+    if let Some(m) = frontiers.met {
+        let goal_half = m.moves - m.start_half;
+        let _ = writeln!(
+            text,
+            "the sides met: {} + {goal_half} = {} moves",
+            m.start_half, m.moves
+        );
+    }
+    text
+}
 
 /// One line of the chart: its CSS class, legend text, colour, and (depth from the start, size) points.
 struct Series {
@@ -236,6 +276,37 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_text_table_marks_a_start_layer_that_a_plain_bfs_does_not_have() {
+        let frontiers = Frontiers {
+            start: vec![1, 3, 7],
+            goal: vec![1, 2],
+            met: Some(crate::frontier::Meeting {
+                moves: 4,
+                start_half: 2,
+            }),
+            visited: 14,
+        };
+        let table = beside(&frontiers, &[1, 3, 6, 12, 20]);
+        let rows: Vec<&str> = table.lines().skip(2).collect();
+        assert_eq!(rows[1], "    1           3          3          2");
+        assert!(
+            !rows[2].contains("differs"),
+            "the meeting layer may be partial"
+        );
+        assert_eq!(rows[3], "    3           -         12          -");
+        assert_eq!(rows[4], "… the plain BFS reaches the goal at depth 4");
+        assert!(table.ends_with("the sides met: 2 + 2 = 4 moves\n"));
+        let wrong = Frontiers {
+            met: None,
+            ..frontiers
+        };
+        assert!(beside(&wrong, &[1, 3, 6])
+            .lines()
+            .nth(4)
+            .is_some_and(|r| r.ends_with("<- differs")));
+    }
     use crate::frontier::Meeting;
 
     fn example() -> String {

@@ -6,6 +6,7 @@ use crate::limits::Limits;
 use crate::outcome::{Measurement, Stop};
 use crate::run::{Launcher, Program};
 use crate::status::Status;
+use crate::supervise::Env;
 use std::collections::hash_map::DefaultHasher;
 use std::ffi::OsString;
 use std::hash::{Hash, Hasher};
@@ -182,7 +183,7 @@ fn build(
         path: PathBuf::from(toolchain.tool),
         args,
     };
-    let ran = launcher.execute(&compiler, None, dir, caps, false)?;
+    let ran = launcher.execute(&compiler, None, dir, caps, Env::Judge)?;
     if let Some(why) = ran.lost {
         return Ok(Err(format!("the compiler's run failed: {why}")));
     }

@@ -2,6 +2,8 @@
 //! layers of a plain one-sided BFS from the same board, from the judge's reference.
 
 use crate::chart::chart_svg;
+use crate::check::{self, Checker};
+#[cfg(test)]
 use crate::check::{eight, huarong};
 use crate::compile::Compiled;
 use crate::error::JudgeError;
@@ -100,22 +102,12 @@ fn first_number(text: &str) -> Option<usize> {
     numbers(text).first().copied()
 }
 
-/// The layer sizes of a plain BFS from the first case of `input`, up to the goal's layer.
-pub fn plain_layers(checker: &str, input: &[u8]) -> Result<Vec<usize>, String> {
-    match checker {
-        "eight" => {
-            let boards = eight::reference::parse_boards(input)?;
-            let first = boards.first().ok_or("the test has no board")?;
-            Ok(eight::reference::layer_sizes(first))
-        }
-        "huarong" => {
-            let text = std::str::from_utf8(input).map_err(|_| "the test is not UTF-8")?;
-            Ok(huarong::reference::layer_sizes(&huarong::reference::parse(
-                text,
-            )?))
-        }
-        other => Err(format!("no plain BFS for the `{other}` checker")),
-    }
+/// The layer sizes of a plain BFS from the first case of `input`, up to the goal's layer, by the
+/// checker's reference.
+pub fn plain_layers(checker: &dyn Checker, input: &[u8]) -> Result<Vec<usize>, String> {
+    checker
+        .plain_layers(input)
+        .unwrap_or_else(|| Err("this problem has no plain BFS to compare with".into()))
 }
 
 /// Runs the problem's own solution on `test` with `BFS_TRACE=1` and reads its trace. The solution is
@@ -166,7 +158,8 @@ pub struct Charted {
 pub fn chart(session: &Session, problem: &Problem, test: &Test) -> Result<Charted, JudgeError> {
     let frontiers = trace_solution(session, problem, test)?;
     let input = std::fs::read(&test.input).map_err(|e| JudgeError::io("read", &test.input, e))?;
-    let plain = plain_layers(&problem.checker, &input).map_err(JudgeError::new)?;
+    let plain =
+        plain_layers(check::checker_of(problem)?.as_ref(), &input).map_err(JudgeError::new)?;
     let title = format!(
         "{}, test {}: frontier per BFS layer",
         problem.name, test.name
@@ -279,10 +272,12 @@ met at 4 moves (start 2 + goal 2)
     #[test]
     fn plain_layers_reach_the_goal_layer() {
         // `r` solves `1234567x8` in one move; the blank in the bottom row has three neighbours.
-        assert_eq!(plain_layers("eight", b"1234567x8"), Ok(vec![1, 3]));
-        assert_eq!(plain_layers("eight", b"12345678x"), Ok(vec![1]));
+        let eight = eight::Eight::default();
+        assert_eq!(plain_layers(&eight, b"1234567x8"), Ok(vec![1, 3]));
+        assert_eq!(plain_layers(&eight, b"12345678x"), Ok(vec![1]));
         let sample = include_bytes!("../problems/huarong/tests/001-hackerrank-sample.in");
-        let layers = plain_layers("huarong", sample).expect("the sample parses");
+        let huarong = huarong::Huarong::default();
+        let layers = plain_layers(&huarong, sample).expect("the sample parses");
         let text = std::str::from_utf8(sample).expect("UTF-8");
         let puzzle = huarong::reference::parse(text).expect("the sample parses");
         let optimum = huarong::reference::optimum(&puzzle).expect("solvable");

@@ -11,7 +11,7 @@ use crate::limits::Limits;
 use crate::outcome::{Measurement, Sandbox, Stop};
 use crate::sandbox::{self, Walls};
 use crate::status::{Status, SIGKILL};
-use crate::supervise::{supervise, Seen, Start};
+use crate::supervise::{supervise, Env, Seen, Start};
 use crate::sys::{self, Forked};
 use crate::tree::Scope;
 use std::ffi::OsString;
@@ -40,8 +40,8 @@ pub struct Job {
     pub limits: Limits,
     /// Try the namespace sandbox first.
     pub sandbox: bool,
-    /// Give the program a fixed small environment (compilers keep the judge's).
-    pub clean_env: bool,
+    /// The program's environment.
+    pub env: Env,
     /// The program's stdin, a regular file; `None` is an empty input.
     pub stdin: Option<PathBuf>,
     /// The program's private working folder, fresh and empty.
@@ -58,8 +58,8 @@ impl Job {
         let l = &self.limits;
         let numbers = [l.cpu_ms, l.memory_kib, l.output_bytes];
         cmd.arg(ARG).args(numbers.map(|n| n.to_string()));
-        let flags = [self.sandbox, self.clean_env].map(|f| if f { "1" } else { "0" });
-        cmd.args(flags);
+        cmd.arg(if self.sandbox { "1" } else { "0" })
+            .arg(self.env.code());
         cmd.arg(self.stdin.as_deref().unwrap_or(Path::new("-")))
             .arg(&self.dir);
         let hidden = &self.walls.hidden;
@@ -77,7 +77,8 @@ impl Job {
             memory_kib: number()?,
             output_bytes: number()?,
         };
-        let (sandbox, clean_env) = (number()? == 1, number()? == 1);
+        let sandbox = number()? == 1;
+        let env = Env::from_code(next()?.to_str()?)?;
         let stdin = Some(PathBuf::from(next()?)).filter(|p| p != Path::new("-"));
         let dir = PathBuf::from(next()?);
         let mut list = || -> Option<Vec<PathBuf>> {
@@ -89,7 +90,7 @@ impl Job {
         Some(Job {
             limits,
             sandbox,
-            clean_env,
+            env,
             stdin,
             dir,
             walls,
@@ -229,7 +230,7 @@ fn contain(job: &Job, name: &Path, stdin: File, (mode, scope): (Sandbox, Scope))
             stdin,
             stdout: stdout.try_clone()?,
             stderr: stderr.try_clone()?,
-            clean_env: job.clean_env,
+            env: job.env,
         };
         let seen = supervise(start, job.limits, scope)?;
         let out = read_back(stdout, job.limits.output_bytes.saturating_add(1))?;
@@ -422,7 +423,7 @@ mod tests {
         let job = Job {
             limits: crate::limits::DEFAULT,
             sandbox: true,
-            clean_env: false,
+            env: Env::Traced,
             stdin: Some("a.in".into()),
             dir: "scratch".into(),
             walls: Walls {

@@ -178,7 +178,7 @@ impl Setup {
         let walls = Walls {
             hidden: vec![absolute(root)?, cache.clone()],
         };
-        let launcher = Launcher::new(!options.no_sandbox, walls)?;
+        let launcher = Launcher::new(!options.no_sandbox, walls, options.verbose)?;
         let color = !options.no_color
             && std::env::var_os("NO_COLOR").is_none()
             && std::io::stdout().is_terminal();

@@ -159,6 +159,9 @@ pub struct Detail {
     pub stderr: String,
     /// Lines: the case's board, the answer, and for an illegal move the board before it, marked.
     pub scene: Option<String>,
+    /// Lines: the program's own search trace (with `-v` it runs with `BFS_TRACE=1`) beside a plain
+    /// BFS's layers, when it printed one and was not accepted.
+    pub trace: Option<String>,
     /// One case's answer replayed, for `--html`: kept for one case only, so a run's memory does not
     /// grow with its outputs.
     pub replay: Option<Replay>,

@@ -92,7 +92,11 @@ impl Table {
             ] {
                 row += &format!("      {label:6}  {text}\n");
             }
-            for line in d.scene.iter().flat_map(|scene| scene.lines()) {
+            for line in [&d.scene, &d.trace]
+                .into_iter()
+                .flatten()
+                .flat_map(|t| t.lines())
+            {
                 row += &format!("        {line}\n");
             }
         }
@@ -343,6 +347,7 @@ mod tests {
             stderr: String::new(),
             scene: Some("case 1\n1 2 3".into()),
             replay: None,
+            trace: Some("depth 0".into()),
         };
         TestRun {
             name: name.into(),
@@ -432,7 +437,10 @@ mod tests {
             row.contains("      input   2 3 4\n      output  ud\n"),
             "{row}"
         );
-        assert!(row.ends_with("\n        case 1\n        1 2 3\n"), "{row}");
+        assert!(
+            row.ends_with("\n        case 1\n        1 2 3\n        depth 0\n"),
+            "{row}"
+        );
         assert_eq!(
             table
                 .row(&test_run("002", accepted(), None))

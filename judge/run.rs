@@ -7,6 +7,7 @@ use crate::limits::Limits;
 use crate::outcome::{Measurement, Sandbox};
 use crate::sandbox::Walls;
 use crate::status::{Status, SIGKILL};
+use crate::supervise::Env;
 use crate::sys;
 use std::cell::Cell;
 use std::ffi::OsString;
@@ -93,13 +94,17 @@ pub struct Launcher {
     /// Still trying the namespace sandbox (off by choice, or after it proved unavailable).
     sandbox: Cell<bool>,
     walls: Walls,
+    /// The environment submissions run with: fixed, or traced with `-v`.
+    programs: Env,
 }
 
 /// The prefix of every judge's folder in the temp dir; the rest is the judge's pid.
 const SCRATCH_PREFIX: &str = "slidekit-judge-";
 
 impl Launcher {
-    pub fn new(sandbox: bool, walls: Walls) -> Result<Self, JudgeError> {
+    /// A launcher whose programs run sandboxed if `sandbox` can be had, with the test files behind
+    /// `walls`, and with `BFS_TRACE=1` when `trace`.
+    pub fn new(sandbox: bool, walls: Walls, trace: bool) -> Result<Self, JudgeError> {
         let judge = std::env::current_exe()
             .map_err(|e| JudgeError::new(format!("cannot find the judge's own binary: {e}")))?;
         remove_stale_scratch();
@@ -112,6 +117,7 @@ impl Launcher {
             runs: Cell::new(0),
             sandbox: Cell::new(sandbox),
             walls,
+            programs: if trace { Env::Traced } else { Env::Fixed },
         })
     }
 
@@ -123,20 +129,19 @@ impl Launcher {
         Ok(dir)
     }
 
-    /// Runs `program` in `dir` with `stdin` under `limits`; `clean_env` gives it the fixed small
-    /// environment of a submission rather than the judge's own (which compilers need).
+    /// Runs `program` in `dir` with `stdin` under `limits`, in the environment `env`.
     pub fn execute(
         &self,
         program: &Program,
         stdin: Option<&Path>,
         dir: &Path,
         limits: &Limits,
-        clean_env: bool,
+        env: Env,
     ) -> Result<Execution, JudgeError> {
         let mut job = Job {
             limits: *limits,
             sandbox: self.sandbox.get(),
-            clean_env,
+            env,
             stdin: stdin.map(Path::to_path_buf),
             dir: dir.to_path_buf(),
             walls: self.walls.clone(),
@@ -226,7 +231,7 @@ impl Runner for Launcher {
         limits: &Limits,
     ) -> Result<Execution, JudgeError> {
         let dir = self.fresh_dir()?;
-        let ran = self.execute(program, Some(input), &dir, limits, true);
+        let ran = self.execute(program, Some(input), &dir, limits, self.programs);
         self.clean(&dir);
         ran
     }

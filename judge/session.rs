@@ -1,11 +1,13 @@
 //! Judges one submission on one problem: compile it, then for each test check the test's own data,
 //! run the program, decide the verdict, and stream the table's rows.
 
+use crate::chart;
 use crate::check::{self, compare_expected, Checker, Optima};
 use crate::cli::JudgeOptions;
 use crate::compile::{self, Compiled, Language};
 use crate::error::JudgeError;
 use crate::files;
+use crate::frontier;
 use crate::limits::{self, Limits};
 use crate::outcome::{
     Compile, Cost, Detail, Finding, ProblemOutcome, ProblemRun, Replay, TestRun, Verdict,
@@ -217,7 +219,19 @@ impl TestJudge<'_> {
             replay: (self.replay)
                 .then(|| self.replayed(finding, input, &ran.stdout))
                 .flatten(),
+            trace: (!finding.accepted())
+                .then(|| self.trace(input, &ran.stderr))
+                .flatten(),
         }
+    }
+
+    /// The program's search trace beside a plain BFS's layers, if its stderr holds one.
+    fn trace(&self, input: &[u8], stderr: &str) -> Option<String> {
+        let frontiers = frontier::parse_trace(stderr).ok()?;
+        let traced =
+            frontiers.start.len() > 1 || !frontiers.goal.is_empty() || frontiers.met.is_some();
+        let plain = frontier::plain_layers(self.checker, input).ok()?;
+        traced.then(|| chart::beside(&frontiers, &plain))
     }
 
     /// The answer to the failing case (for a wrong answer), else to the first, frame by frame; `None`

@@ -28,8 +28,35 @@ pub struct Start {
     pub stdin: File,
     pub stdout: File,
     pub stderr: File,
-    /// Programs get a fixed small environment; compilers keep the judge's.
-    pub clean_env: bool,
+    pub env: Env,
+}
+
+/// The environment a program starts with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Env {
+    /// The judge's own: compilers need its paths and settings.
+    Judge,
+    /// A fixed small one, the same on every machine: submissions.
+    Fixed,
+    /// The fixed one and `BFS_TRACE=1` (with `-v`): a search that traces its layers shows them.
+    Traced,
+}
+
+impl Env {
+    /// As the launcher's arguments carry it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Env::Judge => "judge",
+            Env::Fixed => "fixed",
+            Env::Traced => "traced",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Env> {
+        [Env::Judge, Env::Fixed, Env::Traced]
+            .into_iter()
+            .find(|env| env.code() == code)
+    }
 }
 
 /// What the supervisor saw.
@@ -79,11 +106,14 @@ fn command(start: Start, limits: Limits) -> Command {
         .stdout(start.stdout)
         .stderr(start.stderr)
         .process_group(0); // its own group: a terminal's Ctrl-C reaches the judge, which ends it
-    if start.clean_env {
+    if start.env != Env::Judge {
         cmd.env_clear()
             .env("PATH", "/usr/local/bin:/usr/bin:/bin")
             .env("LANG", "C.UTF-8")
             .env("HOME", &start.dir);
+    }
+    if start.env == Env::Traced {
+        cmd.env("BFS_TRACE", "1");
     }
     cmd.env("TMPDIR", &start.dir); // a compiler's temporary files die with the folder
     let caps = ChildLimits {

@@ -165,6 +165,32 @@ fn an_illegal_move_is_wa_naming_the_step() {
 }
 
 #[test]
+fn verbose_runs_with_bfs_trace_and_shows_the_trace_beside_a_plain_bfs() {
+    let assert = judge_sample("traced_wrong.py", &["-v"]).code(1);
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    assert!(
+        stdout.contains("your trace (BFS_TRACE=1) beside a plain BFS"),
+        "{stdout}"
+    );
+    // From the sample the blank has 3 neighbours; two moves reach 5 new boards, not the trace's 99.
+    assert!(stdout.contains("    1           3          3"), "{stdout}");
+    assert!(
+        stdout.contains("    2          99          5          -  <- differs"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("the plain BFS reaches the goal at depth 19"),
+        "{stdout}"
+    );
+    let quiet = judge_sample("traced_wrong.py", &[]).code(1);
+    let stdout = String::from_utf8_lossy(&quiet.get_output().stdout).into_owned();
+    assert!(
+        !stdout.contains("your trace"),
+        "no BFS_TRACE without -v: {stdout}"
+    );
+}
+
+#[test]
 fn a_crash_is_re_with_the_signal_name() {
     let assert = judge_run_only("crash.c", &[]).code(1);
     let row = row(&assert);

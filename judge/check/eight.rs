@@ -64,6 +64,14 @@ impl Checker for Eight {
         verdict_of(cases)
     }
 
+    fn plain_layers(&self, input: &[u8]) -> Option<Result<Vec<usize>, String>> {
+        let first = parse_boards(input).and_then(|boards| {
+            let first = boards.first().copied();
+            first.ok_or_else(|| "the test has no board".to_string())
+        });
+        Some(first.map(|board| reference::layer_sizes(&board)))
+    }
+
     fn frames(&self, input: &[u8], output: &[u8], case: usize) -> Result<Vec<Frame>, String> {
         let boards = parse_boards(input).map_err(|e| format!("input {e}"))?;
         let board = boards.get(case).ok_or_else(|| {

@@ -85,6 +85,10 @@ impl Checker for Huarong {
         Some(text)
     }
 
+    fn plain_layers(&self, input: &[u8]) -> Option<Result<Vec<usize>, String>> {
+        Some(puzzle(input).map(|p| reference::layer_sizes(&p)))
+    }
+
     fn frames(&self, input: &[u8], output: &[u8], case: usize) -> Result<Vec<Frame>, String> {
         if case != 0 {
             return Err(format!(

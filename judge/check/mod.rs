@@ -28,6 +28,12 @@ pub trait Checker {
     fn frames(&self, _input: &[u8], _output: &[u8], _case: usize) -> Result<Vec<Frame>, String> {
         Err("this problem has no replay".into())
     }
+    /// How many positions a plain one-sided BFS from the first case of `input` first reaches at each
+    /// depth, up to the goal's layer: what a bidirectional search's start side should match.
+    /// `None` where the problem has no such search to compare with.
+    fn plain_layers(&self, _input: &[u8]) -> Option<Result<Vec<usize>, String>> {
+        None
+    }
     /// Turns the compact grid notation of `judge add --grid` into an input, where the problem has one.
     fn input_from_grid(&self, _grid: &str) -> Result<String, String> {
         Err("`--grid` is not a notation of this problem: give the input as text or --file".into())
