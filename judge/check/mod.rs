@@ -3,6 +3,7 @@
 
 pub mod eight;
 pub mod huarong;
+pub mod noip_huarong;
 
 use crate::error::JudgeError;
 use crate::outcome::{Checked, Cost};
@@ -63,9 +64,10 @@ type MakeChecker = fn() -> Box<dyn Checker>;
 
 /// The registry: every checker `problem.toml` may name, with how to make it. Adding a problem adds a
 /// line here (and its `mod` above).
-const CHECKERS: [(&str, MakeChecker); 2] = [
+const CHECKERS: [(&str, MakeChecker); 3] = [
     ("eight", || Box::<eight::Eight>::default()),
     ("huarong", || Box::<huarong::Huarong>::default()),
+    ("noip_huarong", || Box::new(noip_huarong::NoipHuarong)),
 ];
 
 /// The checker a problem names, or an error that lists the known ones.
@@ -151,9 +153,12 @@ pub fn head(text: &[u8]) -> String {
     }
 }
 
-/// The 0-based case a reason of [`verdict_of`] names (`case 3: …` → 2), if it names one.
+/// The 0-based case a reason names (`case 3: …` as [`verdict_of`] writes it, or `query 3: …`) → 2.
 pub fn case_of(reason: &str) -> Option<usize> {
-    let number = reason.strip_prefix("case ")?.split(':').next()?;
+    let rest = ["case ", "query "]
+        .iter()
+        .find_map(|prefix| reason.strip_prefix(prefix))?;
+    let number = rest.split(':').next()?;
     number.parse::<usize>().ok()?.checked_sub(1)
 }
 

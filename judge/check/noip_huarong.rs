@@ -1,0 +1,148 @@
+//! The NOIP 2013 华容道 checker: one line a query, the fewest moves or `-1`, which must be exactly the
+//! reference's optimum. An answer is a number, not a path, so there is nothing to replay and no
+//! "valid but longer": a number that is not the optimum is wrong, too small or too large.
+
+#[path = "../reference/noip_huarong.rs"]
+pub mod reference;
+#[cfg(test)]
+#[path = "../reference/noip_huarong_tests.rs"]
+mod reference_tests;
+
+use super::{answer_lines, head, Checked, Checker, Optima};
+use crate::outcome::Cost;
+
+#[derive(Default)]
+pub struct NoipHuarong;
+
+impl Checker for NoipHuarong {
+    fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, String> {
+        let text = std::str::from_utf8(input).map_err(|e| format!("is not UTF-8: {e}"))?;
+        let game = reference::parse(text)?;
+        // One plain BFS a query, each on its own: spread over the cores, a 500-query test on a
+        // 30×30 board takes half as long on two.
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let chunk = ((game.queries.len() + cores - 1) / cores).max(1);
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = (game.queries.chunks(chunk))
+                .map(|queries| scope.spawn(|| optima_of(&game, queries)))
+                .collect();
+            let mut optima = Vec::with_capacity(game.queries.len());
+            for worker in workers {
+                optima.extend(worker.join().map_err(|_| "the reference failed".to_string())?);
+            }
+            Ok(optima)
+        })
+    }
+
+    fn check(&self, _input: &[u8], output: &[u8], optima: &Optima) -> Checked {
+        let mut lines = answer_lines(output);
+        let answers: Vec<&[u8]> = lines.by_ref().take(optima.len()).collect();
+        if let Some((extra, text)) = lines.enumerate().find(|(_, l)| !l.is_empty()) {
+            let line = optima.len() + extra + 1;
+            let reason = format!("line {line}: output after the last query: '{}'", head(text));
+            return Checked::Wrong { reason, cost: None };
+        }
+        let mut cost = Cost::default();
+        for (k, optimum) in optima.iter().enumerate() {
+            let answer = answers.get(k).copied();
+            match judge_answer(answer, *optimum) {
+                Ok(moves) => {
+                    cost.moves += moves;
+                    cost.optimum += moves;
+                }
+                Err(why) => {
+                    let reason = format!("query {}: {why}", k + 1);
+                    return Checked::Wrong { reason, cost: None };
+                }
+            }
+        }
+        Checked::Accepted(cost)
+    }
+}
+
+fn optima_of(game: &reference::Game, queries: &[reference::Query]) -> Vec<Option<u64>> {
+    queries.iter().map(|q| reference::optimum(game, q)).collect()
+}
+
+/// The moves an answer line claims, when it is the optimum (`-1` counts 0), or what is wrong with it.
+fn judge_answer(answer: Option<&[u8]>, optimum: Option<u64>) -> Result<u64, String> {
+    let line = answer.ok_or("missing answer")?;
+    let text = std::str::from_utf8(line).unwrap_or_default().trim();
+    let claimed = match text {
+        "-1" => None,
+        _ if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
+            Some(text.parse::<u64>().unwrap_or(u64::MAX))
+        }
+        _ => {
+            return Err(format!(
+                "'{}' is neither a number of moves nor -1",
+                head(line)
+            ))
+        }
+    };
+    let show = |n: Option<u64>| n.map_or("-1".to_string(), |n| n.to_string());
+    match (claimed, optimum) {
+        (c, o) if c == o => Ok(o.unwrap_or(0)),
+        (Some(c), None) => Err(format!(
+            "answered {c}, but the piece cannot reach its target"
+        )),
+        (c, o) => Err(format!("answered {}, optimum {}", show(c), show(o))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
+
+    fn check(input: &str, output: &str) -> Checked {
+        let optima = NoipHuarong.optima(input.as_bytes()).expect("valid input");
+        NoipHuarong.check(input.as_bytes(), output.as_bytes(), &optima)
+    }
+
+    fn wrong(reason: &str) -> Checked {
+        Checked::Wrong {
+            reason: reason.into(),
+            cost: None,
+        }
+    }
+
+    #[test]
+    fn the_sample_answers_are_accepted_with_their_moves() {
+        let cost = Cost {
+            moves: 2,
+            optimum: 2,
+        };
+        assert_eq!(check(SAMPLE, "2\n-1\n"), Checked::Accepted(cost));
+    }
+
+    #[test]
+    fn every_wrong_number_names_its_query() {
+        assert_eq!(
+            check(SAMPLE, "3\n-1\n"),
+            wrong("query 1: answered 3, optimum 2")
+        );
+        assert_eq!(
+            check(SAMPLE, "1\n-1\n"),
+            wrong("query 1: answered 1, optimum 2")
+        );
+        assert_eq!(
+            check(SAMPLE, "-1\n-1\n"),
+            wrong("query 1: answered -1, optimum 2")
+        );
+        assert_eq!(
+            check(SAMPLE, "2\n5\n"),
+            wrong("query 2: answered 5, but the piece cannot reach its target")
+        );
+        assert_eq!(check(SAMPLE, "2\n"), wrong("query 2: missing answer"));
+        assert_eq!(
+            check(SAMPLE, "2\nx\n"),
+            wrong("query 2: 'x' is neither a number of moves nor -1")
+        );
+        assert_eq!(
+            check(SAMPLE, "2\n-1\n7\n"),
+            wrong("line 3: output after the last query: '7'")
+        );
+    }
+}
