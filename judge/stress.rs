@@ -236,7 +236,7 @@ fn shrink(
 fn kind_of(run: &TestRun) -> String {
     let reason = run.finding.reason().unwrap_or_default();
     let mut rest = reason;
-    for prefix in ["case ", "move "] {
+    for prefix in ["case ", "query ", "move "] {
         if let Some((number, after)) = rest.strip_prefix(prefix).and_then(|r| r.split_once(": ")) {
             if number.bytes().all(|b| b.is_ascii_digit()) {
                 rest = after;

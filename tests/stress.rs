@@ -89,9 +89,57 @@ fn huarong_fixtures_shrink_to_a_few_blocks() {
     assert_eq!(blocks(text(found, "input")), 1, "the target alone");
 }
 
+/// The NOIP solution with one line changed, as a contestant's two classic slips: forgetting that a
+/// piece on its target needs no move, and letting the empty cell walk through the piece.
+fn noip_mutant(name: &str, from: &str, to: &str) -> String {
+    let source = std::fs::read_to_string("src/bin/noip_huarong.rs").expect("the solution");
+    assert!(source.contains(from), "the solution no longer has `{from}`");
+    let path = projects::scratch(&format!("stress-{name}")).join(format!("{name}.rs"));
+    std::fs::write(&path, source.replacen(from, to, 1)).expect("the mutant");
+    path.display().to_string()
+}
+
+#[test]
+fn noip_mutants_fail_and_shrink_to_one_query_on_a_tiny_board() {
+    let mutants = [
+        (
+            "no_same_cell",
+            "    if q.piece == q.target {\n        return Some(0);\n    }\n",
+            "",
+            "optimum 0",
+        ),
+        (
+            "walks_through",
+            "if next != blocked && dist[next] == FAR",
+            "if dist[next] == FAR",
+            "",
+        ),
+    ];
+    for (name, from, to, reason) in mutants {
+        let mutant = noip_mutant(name, from, to);
+        let (code, document) = stress(&["noip_huarong", &mutant, "--seed", "5"]);
+        let found = failure(&document);
+        assert_eq!(code, Some(1), "{name}: {document:?}");
+        assert!(
+            text(found, "reason").starts_with("query 1: answered"),
+            "{name}"
+        );
+        assert!(text(found, "reason").contains(reason), "{name}");
+        let input = text(found, "input");
+        let size: Vec<usize> = (input.split_whitespace().take(3))
+            .map(|n| n.parse().expect("a number"))
+            .collect();
+        assert_eq!(size[2], 1, "{name}: one query left:\n{input}");
+        assert!(
+            size[0] * size[1] <= 4,
+            "{name}: a board of 4 cells at most:\n{input}"
+        );
+    }
+}
+
 #[test]
 fn the_projects_own_solutions_pass_and_say_how_much_was_tried() {
-    for (problem, cases) in [("eight", 600.0), ("huarong", 40.0)] {
+    for (problem, cases) in [("eight", 600.0), ("huarong", 40.0), ("noip_huarong", 500.0)] {
         let count = cases.to_string();
         let (code, document) = stress(&[problem, "--cases", &count, "--seed", "11"]);
         assert_eq!(code, Some(0), "{document:?}");

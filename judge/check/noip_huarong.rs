@@ -28,7 +28,11 @@ impl Checker for NoipHuarong {
                 .collect();
             let mut optima = Vec::with_capacity(game.queries.len());
             for worker in workers {
-                optima.extend(worker.join().map_err(|_| "the reference failed".to_string())?);
+                optima.extend(
+                    worker
+                        .join()
+                        .map_err(|_| "the reference failed".to_string())?,
+                );
             }
             Ok(optima)
         })
@@ -61,7 +65,10 @@ impl Checker for NoipHuarong {
 }
 
 fn optima_of(game: &reference::Game, queries: &[reference::Query]) -> Vec<Option<u64>> {
-    queries.iter().map(|q| reference::optimum(game, q)).collect()
+    queries
+        .iter()
+        .map(|q| reference::optimum(game, q))
+        .collect()
 }
 
 /// The moves an answer line claims, when it is the optimum (`-1` counts 0), or what is wrong with it.

@@ -1,9 +1,11 @@
 //! Random inputs for `judge stress`, one generator a problem, and how to make a failing input smaller.
 
 pub mod eight;
+pub mod grids;
 pub mod huarong;
 #[allow(dead_code)] // the solution's differential test (tests/huarong_random.rs) uses the rest
 pub mod klotski;
+pub mod noip_huarong;
 pub mod rng;
 
 use crate::check::{self, Checker};
@@ -29,8 +31,11 @@ pub struct Stress {
 type MakeStress = fn() -> Stress;
 
 /// The registry, as `CHECKERS` in `check/mod.rs`: one line a problem that can be stressed.
-const GENERATORS: [(&str, MakeStress); 2] =
-    [("eight", eight::stress), ("huarong", huarong::stress)];
+const GENERATORS: [(&str, MakeStress); 3] = [
+    ("eight", eight::stress),
+    ("huarong", huarong::stress),
+    ("noip_huarong", noip_huarong::stress),
+];
 
 /// The generator for the problem's checker, or an error that says which problems have one.
 pub fn of(problem: &Problem) -> Result<Stress, JudgeError> {
