@@ -131,6 +131,30 @@ fn many_random_boards_from_the_environment() {
     println!("seed {seed}: {games} games, answers 0 / moves / -1: {kinds:?}");
 }
 
+/// The README's figures: `cargo test --release --test noip_huarong -- --ignored plain --nocapture`.
+/// The plain BFS's positions and time on the open 30×30 board's 500 queries; the solution's own
+/// (`BFS_TRACE=1`) come from the command in problems/noip_huarong/README.md.
+#[test]
+#[ignore = "a measurement: run it in release"]
+fn plain_bfs_on_the_open_30x30_board() {
+    let input =
+        std::fs::read_to_string("problems/noip_huarong/tests/008-open-30x30-500-queries.in")
+            .expect("the test");
+    let game = reference::parse(&input).expect("valid");
+    let started = std::time::Instant::now();
+    let reached: usize = game
+        .queries
+        .iter()
+        .map(|q| reference::search(&game, q).1)
+        .sum();
+    let seconds = started.elapsed().as_secs_f64();
+    let queries = game.queries.len();
+    println!(
+        "plain BFS: {reached} positions over {queries} queries ({} a query), {seconds:.2} s",
+        reached / queries
+    );
+}
+
 #[test]
 fn bad_input_is_one_line_naming_where_and_the_answers_before_it_stay() {
     noip("1 3 2\n1 1 1\n1 1 1 2 1 3\n1 1 1 1 1 3\n")

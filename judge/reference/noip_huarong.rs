@@ -74,6 +74,11 @@ pub fn parse(input: &str) -> Result<Game, String> {
 
 /// The fewest moves that bring the query's piece to its target, or `None`.
 pub fn optimum(game: &Game, q: &Query) -> Option<u64> {
+    search(game, q).0
+}
+
+/// The optimum, and how many positions the search reached to find it (for the benchmark).
+pub fn search(game: &Game, q: &Query) -> (Option<u64>, usize) {
     let cells = game.open.len();
     // A position is `piece * cells + empty`; every move is one step of the empty cell, which takes
     // the piece's place (the piece moving into the empty cell) when it steps onto the piece.
@@ -81,21 +86,23 @@ pub fn optimum(game: &Game, q: &Query) -> Option<u64> {
     let start = q.piece * cells + q.empty;
     dist[start] = 0;
     let mut queue = VecDeque::from([start]);
+    let mut reached = 1;
     while let Some(at) = queue.pop_front() {
         let (piece, empty) = (at / cells, at % cells);
         if piece == q.target {
-            return Some(u64::from(dist[at]));
+            return (Some(u64::from(dist[at])), reached);
         }
         for next_empty in neighbours(game, empty) {
             let next_piece = if next_empty == piece { empty } else { piece };
             let next = next_piece * cells + next_empty;
             if dist[next] == u32::MAX {
                 dist[next] = dist[at] + 1;
+                reached += 1;
                 queue.push_back(next);
             }
         }
     }
-    None
+    (None, reached)
 }
 
 /// The open cells next to `cell`.

@@ -4,6 +4,7 @@
 //! Input: `n m q`, then n rows of m numbers (0: a fixed piece, 1: a movable piece or the empty cell),
 //! then q queries `EX EY SX SY TX TY` (1-based): the empty cell, the chosen piece, its target.
 //! Output: per query, the fewest moves (one piece next to the empty cell slides into it), or `-1`.
+//! With `BFS_TRACE=1`, stderr tells how many cells and states the searches visited.
 //!
 //! Idea: a plain BFS over (piece cell, empty cell) pairs visits up to 900 × 900 states a query, too
 //! many for 500 queries. But the chosen piece only moves when the empty cell is right beside it, so
@@ -73,17 +74,21 @@ impl Board {
 /// from side `from` of a piece on `cell` to side `to`, around the piece (`FAR`: it cannot).
 struct Walks {
     walk: Vec<u32>,
+    /// Cells the empty cell's searches reached, all told (for `BFS_TRACE`).
+    reached: usize,
 }
 
 impl Walks {
     fn new(board: &Board) -> Self {
         let mut walk = vec![FAR; board.open.len() * 16];
+        let mut reached = 0;
         for cell in (0..board.open.len()).filter(|&c| board.open[c]) {
             for from in 0..4 {
                 let Some(start) = board.beside(cell, from) else {
                     continue;
                 };
                 let dist = board.empty_walk(start, cell);
+                reached += dist.iter().filter(|&&d| d != FAR).count();
                 for to in 0..4 {
                     if let Some(side) = board.beside(cell, to) {
                         walk[(cell * 4 + from) * 4 + to] = dist[side];
@@ -91,7 +96,7 @@ impl Walks {
                 }
             }
         }
-        Walks { walk }
+        Walks { walk, reached }
     }
 }
 
@@ -102,10 +107,10 @@ struct Query {
     target: usize,
 }
 
-/// The fewest moves for one query, or `None`.
-fn answer(board: &Board, walks: &Walks, q: &Query) -> Option<u32> {
+/// The fewest moves for one query, or `None`; and how many states the search settled.
+fn answer(board: &Board, walks: &Walks, q: &Query) -> (Option<u32>, usize) {
     if q.piece == q.target {
-        return Some(0);
+        return (Some(0), 0);
     }
     // First the empty cell walks to some side of the piece, going round it.
     let to_piece = board.empty_walk(q.empty, q.piece);
@@ -118,14 +123,16 @@ fn answer(board: &Board, walks: &Walks, q: &Query) -> Option<u32> {
         }
     }
     // Then Dijkstra over (piece cell, side of the empty cell).
+    let mut settled = 0;
     while let Some(Reverse((cost, state))) = heap.pop() {
         let (cell, side) = (state / 4, state % 4);
         if cell == q.target {
-            return Some(cost);
+            return (Some(cost), settled);
         }
         if cost > dist[state] {
             continue;
         }
+        settled += 1;
         let mut relax = |next: usize, step: u32| {
             let total = cost.saturating_add(step);
             if total < dist[next] {
@@ -140,7 +147,7 @@ fn answer(board: &Board, walks: &Walks, q: &Query) -> Option<u32> {
             relax(swapped * 4 + (side ^ 1), 1);
         }
     }
-    None
+    (None, settled)
 }
 
 /// Where and why the input is bad. Lines count from 1.
@@ -247,16 +254,26 @@ impl From<io::Error> for Failure {
 }
 
 /// Answers every query of `input` on `out`, one line each, stopping at the first bad query (the
-/// answers before it are written).
-fn run(input: &str, out: &mut impl Write) -> Result<(), Failure> {
+/// answers before it are written). `trace` tells on stderr how much each search visited.
+fn run(input: &str, out: &mut impl Write, trace: bool) -> Result<(), Failure> {
     let mut numbers = Numbers::new(input);
     let (board, queries) = read_board(&mut numbers).map_err(Failure::BadInput)?;
     let walks = Walks::new(&board);
+    if trace {
+        eprintln!(
+            "walks: the empty cell's searches reached {} cells",
+            walks.reached
+        );
+    }
     for k in 1..=queries {
         let query = read_query(&mut numbers, &board, k).map_err(Failure::BadInput)?;
-        match answer(&board, &walks, &query) {
+        let (moves, settled) = answer(&board, &walks, &query);
+        match moves {
             Some(moves) => writeln!(out, "{moves}")?,
             None => writeln!(out, "-1")?,
+        }
+        if trace {
+            eprintln!("query {k}: {settled} states settled");
         }
     }
     if let Some(&(line, word)) = numbers.words.get(numbers.next) {
@@ -268,9 +285,10 @@ fn run(input: &str, out: &mut impl Write) -> Result<(), Failure> {
 
 fn main() {
     let mut input = String::new();
+    let trace = std::env::var_os("BFS_TRACE").is_some_and(|v| v == "1");
     let mut out = io::BufWriter::new(io::stdout().lock());
     let result = match io::stdin().read_to_string(&mut input) {
-        Ok(_) => run(&input, &mut out),
+        Ok(_) => run(&input, &mut out, trace),
         Err(e) => Err(Failure::Io(e)),
     };
     let flushed = out.flush();
@@ -289,7 +307,7 @@ mod tests {
 
     fn answers(input: &str) -> Result<String, String> {
         let mut out = Vec::new();
-        match run(input, &mut out) {
+        match run(input, &mut out, false) {
             Ok(()) => Ok(String::from_utf8(out).expect("text")),
             Err(Failure::BadInput(e)) => Err(format!("line {}: {}", e.line, e.what)),
             Err(Failure::Io(e)) => Err(e.to_string()),
@@ -319,7 +337,7 @@ mod tests {
     fn bad_input_names_the_line_and_keeps_earlier_answers() {
         let mut out = Vec::new();
         let bad = "1 3 2\n1 1 1\n1 1 1 2 1 3\n1 1 1 1 1 3\n";
-        let Err(Failure::BadInput(e)) = run(bad, &mut out) else {
+        let Err(Failure::BadInput(e)) = run(bad, &mut out, false) else {
             panic!("accepted")
         };
         assert_eq!(
