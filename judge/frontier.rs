@@ -7,7 +7,7 @@ use crate::check::{self, Checker};
 use crate::check::{eight, huarong};
 use crate::compile::Compiled;
 use crate::error::JudgeError;
-use crate::outcome::ProblemOutcome;
+use crate::outcome::{ProblemOutcome, ProblemRun};
 use crate::problem::{self, Problem, Test};
 use crate::session::Session;
 use std::cmp::Reverse;
@@ -188,26 +188,31 @@ pub fn hardest_charts(session: &Session, outcomes: &[ProblemOutcome]) -> Vec<(St
     let judged = outcomes.iter().filter_map(|o| o.judged.as_ref().ok());
     let mut charts = Vec::new();
     for run in judged {
-        let made = problem::load(session.root, &run.problem).and_then(|problem| {
-            let accepted = |t: &&Test| {
-                run.tests
-                    .iter()
-                    .any(|r| r.name == t.name && r.finding.accepted())
-            };
-            let tests = problem::tests(&problem, None)?;
-            let hardest = tests
-                .iter()
-                .filter(accepted)
-                .max_by_key(|t| first_optimum(t));
-            let test = hardest.ok_or_else(|| JudgeError::new("no accepted test to chart"))?;
-            chart(session, &problem, test)
-        });
-        match made {
-            Ok(charted) => charts.push((charted.title, charted.svg)),
+        match hardest_chart(session, run) {
+            Ok(Some(charted)) => charts.push((charted.title, charted.svg)),
+            Ok(None) => {}
             Err(e) => eprintln!("judge: warning: no frontier chart for {}: {e}", run.problem),
         }
     }
     charts
+}
+
+/// The chart of one run's hardest accepted test; `None` for a problem with no plain BFS to compare
+/// with (its search is not a layered one), which has nothing to chart.
+fn hardest_chart(session: &Session, run: &ProblemRun) -> Result<Option<Charted>, JudgeError> {
+    let problem = problem::load(session.root, &run.problem)?;
+    // Asked of no input, a checker with layers to compare says what is wrong with the input.
+    if check::checker_of(&problem)?.plain_layers(b"").is_none() {
+        return Ok(None);
+    }
+    let accepted = |t: &&Test| (run.tests.iter()).any(|r| r.name == t.name && r.finding.accepted());
+    let tests = problem::tests(&problem, None)?;
+    let hardest = tests
+        .iter()
+        .filter(accepted)
+        .max_by_key(|t| first_optimum(t));
+    let test = hardest.ok_or_else(|| JudgeError::new("no accepted test to chart"))?;
+    chart(session, &problem, test).map(Some)
 }
 
 /// The first case's optimum as the test's `.ans` gives it (the judge checked it against the

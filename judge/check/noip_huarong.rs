@@ -8,7 +8,7 @@ pub mod reference;
 #[path = "../reference/noip_huarong_tests.rs"]
 mod reference_tests;
 
-use super::{answer_lines, head, Checked, Checker, Optima};
+use super::{answer_lines, head, Checked, Checker, Frame, Optima};
 use crate::outcome::Cost;
 
 #[derive(Default)]
@@ -61,6 +61,10 @@ impl Checker for NoipHuarong {
             }
         }
         Checked::Accepted(cost)
+    }
+
+    fn frames(&self, _input: &[u8], _output: &[u8], _case: usize) -> Result<Vec<Frame>, String> {
+        Err("an answer here is a number of moves, not the moves: there is nothing to replay".into())
     }
 }
 
