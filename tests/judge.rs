@@ -325,11 +325,10 @@ fn json_output_parses_back_to_the_same_verdicts_as_the_table() {
 
 #[test]
 fn an_unknown_problem_lists_the_known_ones() {
-    judge()
-        .arg("nine")
-        .assert()
-        .code(2)
-        .stderr("judge: unknown problem `nine`\n  fix: choose one of: eight, huarong\n");
+    judge().arg("nine").assert().code(2).stderr(format!(
+        "judge: unknown problem `nine`\n  fix: choose one of: {}\n",
+        problems().join(", ")
+    ));
 }
 
 #[test]
