@@ -104,7 +104,7 @@ fn noip_mutants_fail_and_shrink_to_one_query_on_a_tiny_board() {
     let mutants = [
         (
             "no_same_cell",
-            "    if q.piece == q.target {\n        return Some(0);\n    }\n",
+            "    if q.piece == q.target {\n        return (Some(0), 0);\n    }\n",
             "",
             "optimum 0",
         ),
