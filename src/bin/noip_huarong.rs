@@ -107,47 +107,65 @@ struct Query {
     target: usize,
 }
 
+/// The search's state: the cheapest cost found for each (piece cell, side of the empty cell), and
+/// the states waiting to be settled, cheapest first.
+struct Frontier {
+    dist: Vec<u32>,
+    heap: BinaryHeap<Reverse<(u32, usize)>>,
+}
+
+impl Frontier {
+    /// Keeps `cost` for `state` if it is cheaper than any found so far.
+    fn relax(&mut self, state: usize, cost: u32) {
+        if cost < self.dist[state] {
+            self.dist[state] = cost;
+            self.heap.push(Reverse((cost, state)));
+        }
+    }
+}
+
 /// The fewest moves for one query, or `None`; and how many states the search settled.
 fn answer(board: &Board, walks: &Walks, q: &Query) -> (Option<u32>, usize) {
     if q.piece == q.target {
-        return (Some(0), 0);
+        return (Some(0), 0); // before any walk: the empty cell need not move at all
     }
-    // First the empty cell walks to some side of the piece, going round it.
-    let to_piece = board.empty_walk(q.empty, q.piece);
-    let mut dist = vec![FAR; board.open.len() * 4];
-    let mut heap = BinaryHeap::new();
-    for d in 0..4 {
-        if let Some(side) = board.beside(q.piece, d).filter(|&s| to_piece[s] != FAR) {
-            dist[q.piece * 4 + d] = to_piece[side];
-            heap.push(Reverse((to_piece[side], q.piece * 4 + d)));
-        }
-    }
-    // Then Dijkstra over (piece cell, side of the empty cell).
+    let mut frontier = seeded(board, q);
+    // Dijkstra over (piece cell, side of the empty cell).
     let mut settled = 0;
-    while let Some(Reverse((cost, state))) = heap.pop() {
+    while let Some(Reverse((cost, state))) = frontier.heap.pop() {
         let (cell, side) = (state / 4, state % 4);
         if cell == q.target {
             return (Some(cost), settled);
         }
-        if cost > dist[state] {
-            continue;
+        if cost > frontier.dist[state] {
+            continue; // settled already, more cheaply
         }
         settled += 1;
-        let mut relax = |next: usize, step: u32| {
-            let total = cost.saturating_add(step);
-            if total < dist[next] {
-                dist[next] = total;
-                heap.push(Reverse((total, next)));
-            }
-        };
         for to in (0..4).filter(|&to| to != side) {
-            relax(cell * 4 + to, walks.walk[state * 4 + to]);
+            let walk = walks.walk[state * 4 + to];
+            frontier.relax(cell * 4 + to, cost.saturating_add(walk));
         }
         if let Some(swapped) = board.beside(cell, side) {
-            relax(swapped * 4 + (side ^ 1), 1);
+            frontier.relax(swapped * 4 + (side ^ 1), cost + 1);
         }
     }
     (None, settled)
+}
+
+/// The search's start: the empty cell walks from where it is to each side of the piece it can
+/// reach, going round the piece (stepping onto it would move it).
+fn seeded(board: &Board, q: &Query) -> Frontier {
+    let to_piece = board.empty_walk(q.empty, q.piece);
+    let mut frontier = Frontier {
+        dist: vec![FAR; board.open.len() * 4],
+        heap: BinaryHeap::new(),
+    };
+    for d in 0..4 {
+        if let Some(side) = board.beside(q.piece, d).filter(|&s| to_piece[s] != FAR) {
+            frontier.relax(q.piece * 4 + d, to_piece[side]);
+        }
+    }
+    frontier
 }
 
 /// Where and why the input is bad. Lines count from 1.
