@@ -220,6 +220,7 @@ pub fn bench(session: &Session, options: &BenchOptions) -> Result<i32, JudgeErro
             program,
             limits,
             replay: false,
+            trace: false,
         })
         .collect();
     // No programs when a submission did not compile: the header showed why, and nothing runs.
@@ -472,6 +473,7 @@ mod tests {
                 program,
                 limits: limits::DEFAULT,
                 replay: false,
+                trace: false,
             })
             .collect();
         bench_test(&judges, &OkChecker, test, runs, "test").expect("benched")

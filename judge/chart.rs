@@ -12,11 +12,13 @@ const RIGHT: f64 = 24.0;
 const TOP: f64 = 64.0;
 const BOTTOM: f64 = 64.0;
 
-/// A submission's trace beside a plain BFS, for `-v`: per depth the start side's frontier, the plain
-/// BFS's layer (which a correct start side matches, but for a partial last layer), and the goal
-/// side's. A start layer that differs from the plain one is marked: there the search went wrong.
+/// A submission's trace of case 1 beside a plain BFS from the same board, for `-v`: per depth the
+/// start side's frontier, the plain BFS's layer (which a correct start side matches, but for a
+/// partial last layer), and the goal side's. The first start layer that differs is marked: there the
+/// search went wrong.
 pub fn beside(frontiers: &Frontiers, plain: &[usize]) -> String {
-    let mut text = String::from("your trace (BFS_TRACE=1) beside a plain BFS from the start:\n");
+    let mut text =
+        String::from("your trace of case 1 (BFS_TRACE=1) beside a plain BFS from its board:\n");
     text += "depth  start side  plain BFS  goal side\n";
     // The trace's depths and one more: the rest of a long plain BFS would bury them.
     let traced = frontiers.start.len().max(frontiers.goal.len());
@@ -24,10 +26,16 @@ pub fn beside(frontiers: &Frontiers, plain: &[usize]) -> String {
     let cell = |layers: &[usize], d: usize| layers.get(d).map_or("-".into(), usize::to_string);
     // The layer the sides met in may be partial; the ones before it must match exactly.
     let whole = frontiers.met.map_or(usize::MAX, |m| m.start_half);
+    let first_wrong = (0..depths.min(whole)).find(|&d| {
+        let start = frontiers.start.get(d);
+        start.is_some() && start != plain.get(d)
+    });
     for d in 0..depths {
-        let (start, reference) = (frontiers.start.get(d), plain.get(d));
-        let differs = d < whole && start.is_some() && start != reference;
-        let mark = if differs { "  <- differs" } else { "" };
+        let mark = if Some(d) == first_wrong {
+            "  <- differs"
+        } else {
+            ""
+        };
         let _ = writeln!(
             text,
             "{d:>5}  {:>10}  {:>9}  {:>9}{mark}",
@@ -41,7 +49,7 @@ pub fn beside(frontiers: &Frontiers, plain: &[usize]) -> String {
         let _ = writeln!(text, "… the plain BFS reaches the goal at depth {goal}");
     }
     if let Some(m) = frontiers.met {
-        let goal_half = m.moves - m.start_half;
+        let goal_half = m.moves.saturating_sub(m.start_half);
         let _ = writeln!(
             text,
             "the sides met: {} + {goal_half} = {} moves",
@@ -89,7 +97,7 @@ pub fn chart_svg(title: &str, frontiers: &Frontiers, plain: &[usize]) -> String 
             color: "#c8501e",
             points: (frontiers.goal.iter().enumerate())
                 .filter(|&(g, _)| g <= moves)
-                .map(|(g, &size)| (moves - g, size))
+                .map(|(g, &size)| (moves.saturating_sub(g), size))
                 .collect(),
         },
     ];
@@ -152,7 +160,7 @@ fn header(title: &str, f: &Frontiers, plain: &[usize]) -> String {
         f.met.map_or(String::new(), |m| format!(
             ", sides met after {} + {} = {} moves",
             m.start_half,
-            m.moves - m.start_half,
+            m.moves.saturating_sub(m.start_half),
             m.moves
         )),
     );
@@ -226,7 +234,7 @@ fn meeting(svg: &mut String, scale: &Scale, start_half: usize, moves: usize) {
         r##"<g class="meeting"><line x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{}" stroke="#2a9d3a" stroke-width="2" stroke-dasharray="6 4"/><text x="{label_x:.1}" y="{}" text-anchor="{anchor}" fill="#2a9d3a">sides meet: {start_half} + {} = {moves} moves</text></g>"##,
         HEIGHT - BOTTOM,
         TOP + 14.0,
-        moves - start_half
+        moves.saturating_sub(start_half)
     );
 }
 
@@ -306,6 +314,12 @@ mod tests {
             .lines()
             .nth(4)
             .is_some_and(|r| r.ends_with("<- differs")));
+        let early = Frontiers {
+            start: vec![1, 4, 7],
+            ..wrong
+        };
+        let marked = beside(&early, &[1, 3, 6]).matches("<- differs").count();
+        assert_eq!(marked, 1, "only the first layer that differs");
     }
     use crate::frontier::Meeting;
 

@@ -34,6 +34,10 @@ pub struct Meeting {
     pub start_half: usize,
 }
 
+/// The deepest layer a trace may name: far past any puzzle here (31 and 81 moves), and a bound on
+/// what a submission's trace can make the judge allocate.
+const MAX_DEPTH: usize = 10_000;
+
 /// Reads the first case of a trace (Eight prefixes lines with `case N: `, Huarong has one case).
 /// The layer a side stopped in when the sides met may be partial, and Eight does not print it.
 pub fn parse_trace(stderr: &str) -> Result<Frontiers, String> {
@@ -56,6 +60,9 @@ pub fn parse_trace(stderr: &str) -> Result<Frontiers, String> {
             let [moves, start_half, _, ..] = n[..] else {
                 return Err(bad());
             };
+            if moves > 2 * MAX_DEPTH {
+                return Err(bad());
+            }
             f.met = Some(Meeting { moves, start_half });
             if let [_, _, _, a, b] = n[..] {
                 (last_start, last_goal) = (a, b); // Eight counts its unprinted last layer here
@@ -64,6 +71,9 @@ pub fn parse_trace(stderr: &str) -> Result<Frontiers, String> {
             let [depth, frontier, visited] = numbers(rest)[..] else {
                 return Err(bad());
             };
+            if depth > MAX_DEPTH {
+                return Err(format!("trace line `{line}`: a depth past {MAX_DEPTH}"));
+            }
             let layers = match side {
                 "start" => &mut f.start,
                 "goal" => &mut f.goal,
@@ -82,8 +92,14 @@ pub fn parse_trace(stderr: &str) -> Result<Frontiers, String> {
         set_layer(&mut f.goal, 0, goal_roots.unwrap_or(1));
         last_goal = last_goal.max(goal_roots.unwrap_or(1));
     }
-    f.visited = last_start + last_goal;
-    Ok(f)
+    f.visited = last_start.saturating_add(last_goal);
+    match f.met {
+        // The numbers come from a program: they must add up before anything is drawn from them.
+        Some(m) if m.start_half > m.moves || f.goal.len() > m.moves + 1 => {
+            Err("the trace's meeting does not fit its layers".into())
+        }
+        _ => Ok(f),
+    }
 }
 
 fn set_layer(layers: &mut Vec<usize>, depth: usize, size: usize) {
@@ -231,6 +247,19 @@ fn first_optimum(test: &Test) -> (u64, Reverse<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hostile_trace_is_refused_not_followed() {
+        let huge = "start depth 100000000000000: frontier 1, visited 1";
+        assert!(parse_trace(huge).is_err_and(|e| e.contains("a depth past 10000")));
+        let past_u64 = "start depth 18446744073709551616: frontier 1, visited 1";
+        assert!(parse_trace(past_u64).is_err());
+        let backwards = "met at 1 moves (start 5 + goal 0)";
+        assert!(parse_trace(backwards).is_err());
+        let visited = "start depth 1: frontier 1, visited 18446744073709551615\n\
+                       goal depth 1: frontier 1, visited 5";
+        assert_eq!(parse_trace(visited).map(|f| f.visited), Ok(usize::MAX));
+    }
 
     #[test]
     fn an_eight_trace_gives_both_sides_and_the_meeting() {

@@ -74,19 +74,19 @@ fn run(args: Vec<String>) -> Result<i32, JudgeError> {
         Command::Add(options) => emit(&add::add(&root, &options)?.summary()),
         Command::Judge(options) => return judge(&root, &options),
         Command::Stress(options) => {
-            let setup = Setup::new(&root, &options.judge)?;
+            let setup = Setup::new(&root, &options.judge, false)?;
             return stress::stress(&setup.session(&root, &options.judge), &options);
         }
         Command::Bench(options) => {
-            let setup = Setup::new(&root, &options.judge)?;
+            let setup = Setup::new(&root, &options.judge, false)?;
             return bench::bench(&setup.session(&root, &options.judge), &options);
         }
         Command::Show(options) => {
-            let setup = Setup::new(&root, &options.judge)?;
+            let setup = Setup::new(&root, &options.judge, false)?;
             return show::show(&setup.session(&root, &options.judge), &options);
         }
         Command::Chart(options) => {
-            let setup = Setup::new(&root, &options.judge)?;
+            let setup = Setup::new(&root, &options.judge, false)?;
             chart(&root, &setup.session(&root, &options.judge), &options)?;
         }
         Command::Practice(options) => {
@@ -119,7 +119,8 @@ fn judge(root: &Path, options: &JudgeOptions) -> Result<i32, JudgeError> {
         }
         None => problem::names(root)?,
     };
-    let setup = Setup::new(root, options)?;
+    // With `-v` programs run traced: their layers are shown beside a plain BFS's.
+    let setup = Setup::new(root, options, options.verbose)?;
     let session = setup.session(root, options);
     let outcomes: Vec<_> = names.iter().map(|name| session.judge_named(name)).collect();
     if options.json {
@@ -168,7 +169,8 @@ struct Setup {
 }
 
 impl Setup {
-    fn new(root: &Path, options: &JudgeOptions) -> Result<Setup, JudgeError> {
+    /// `trace`: programs run with `BFS_TRACE=1` (only the judge's `-v`: it costs them time).
+    fn new(root: &Path, options: &JudgeOptions, trace: bool) -> Result<Setup, JudgeError> {
         let target =
             std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
         let cache = target.join("judge");
@@ -178,7 +180,7 @@ impl Setup {
         let walls = Walls {
             hidden: vec![absolute(root)?, cache.clone()],
         };
-        let launcher = Launcher::new(!options.no_sandbox, walls, options.verbose)?;
+        let launcher = Launcher::new(!options.no_sandbox, walls, trace)?;
         let color = !options.no_color
             && std::env::var_os("NO_COLOR").is_none()
             && std::io::stdout().is_terminal();

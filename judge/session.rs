@@ -71,6 +71,7 @@ impl Session<'_> {
                     program: &program,
                     limits: run.limits,
                     replay: self.options.html.is_some(),
+                    trace: self.options.verbose,
                 };
                 run.tests = self.judge_tests(&judge, &problem.name, &tests, &table)?;
                 self.show(&table.footer(&run));
@@ -150,6 +151,8 @@ pub struct TestJudge<'a> {
     pub limits: Limits,
     /// Keep one case's answer replayed (for `--html`).
     pub replay: bool,
+    /// Show a trace the program printed beside a plain BFS (for `-v`, whose programs run traced).
+    pub trace: bool,
 }
 
 impl TestJudge<'_> {
@@ -219,19 +222,20 @@ impl TestJudge<'_> {
             replay: (self.replay)
                 .then(|| self.replayed(finding, input, &ran.stdout))
                 .flatten(),
-            trace: (!finding.accepted())
-                .then(|| self.trace(input, &ran.stderr))
+            trace: (self.trace && !finding.accepted())
+                .then(|| self.traced(input, &ran.stderr))
                 .flatten(),
         }
     }
 
     /// The program's search trace beside a plain BFS's layers, if its stderr holds one.
-    fn trace(&self, input: &[u8], stderr: &str) -> Option<String> {
+    fn traced(&self, input: &[u8], stderr: &str) -> Option<String> {
         let frontiers = frontier::parse_trace(stderr).ok()?;
         let traced =
             frontiers.start.len() > 1 || !frontiers.goal.is_empty() || frontiers.met.is_some();
-        let plain = frontier::plain_layers(self.checker, input).ok()?;
-        traced.then(|| chart::beside(&frontiers, &plain))
+        // The plain BFS only once a trace is there to compare: it is the expensive half.
+        let plain = traced.then(|| frontier::plain_layers(self.checker, input).ok())??;
+        Some(chart::beside(&frontiers, &plain))
     }
 
     /// The answer to the failing case (for a wrong answer), else to the first, frame by frame; `None`
@@ -404,6 +408,7 @@ mod tests {
             program: &program,
             limits: limits::DEFAULT,
             replay,
+            trace: false,
         };
         tests
             .iter()

@@ -102,6 +102,7 @@ fn judge(
         program: &program,
         limits: run.limits,
         replay: false, // `show` replays the whole output itself
+        trace: false,
     };
     let (result, output) = judge.judge_read_keeping_output(test, input, optima)?;
     emit(&table.row(&result));

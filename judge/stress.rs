@@ -71,6 +71,7 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
             program: &program,
             limits: run.limits,
             replay: false,
+            trace: false,
         },
         input: folder.join("stress.in"),
     };

@@ -169,7 +169,7 @@ fn verbose_runs_with_bfs_trace_and_shows_the_trace_beside_a_plain_bfs() {
     let assert = judge_sample("traced_wrong.py", &["-v"]).code(1);
     let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
     assert!(
-        stdout.contains("your trace (BFS_TRACE=1) beside a plain BFS"),
+        stdout.contains("your trace of case 1 (BFS_TRACE=1) beside a plain BFS"),
         "{stdout}"
     );
     // From the sample the blank has 3 neighbours; two moves reach 5 new boards, not the trace's 99.
