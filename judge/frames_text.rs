@@ -1,7 +1,7 @@
 //! Draws a replayed answer's [`Frame`] as text: a caption line and the board as a grid, plain or
 //! with ANSI colours. Pure: frame in, string out; `judge show` decides where and when to print it.
 
-use crate::check::Frame;
+use crate::check::{printable, Frame};
 
 /// Background colours for blocks, picked by name. Red is left out: it means an illegal move.
 const PALETTE: [&str; 11] = [
@@ -31,7 +31,7 @@ pub fn render(frame: &Frame, index: usize, moves: usize, color: bool) -> String 
 
 /// "move 3/81: B (1,0) (0,1)"; the start is move 0, so every frame has a caption line to count.
 fn caption(frame: &Frame, index: usize, moves: usize, color: bool) -> String {
-    let what = frame.caption.as_deref().unwrap_or("start");
+    let what = printable(frame.caption.as_deref().unwrap_or("start"));
     let line = format!("move {index}/{moves}: {what}");
     match (frame.illegal, color) {
         (false, _) => line,
@@ -42,7 +42,11 @@ fn caption(frame: &Frame, index: usize, moves: usize, color: bool) -> String {
 
 /// The widest name on the board, so that every cell of the grid is as wide.
 fn name_width(frame: &Frame) -> usize {
-    let widths = frame.cells.iter().flatten().map(|n| n.chars().count());
+    let widths = frame
+        .cells
+        .iter()
+        .flatten()
+        .map(|n| printable(n).chars().count());
     widths.max().unwrap_or(1).max(1)
 }
 
@@ -56,11 +60,13 @@ fn plain_cell(frame: &Frame, cell: usize, width: usize) -> String {
     format!("{:width$}{mark}", shown_name(frame, cell))
 }
 
-fn shown_name(frame: &Frame, cell: usize) -> &str {
+/// A block's name, escaped (a test may name a block with any bytes but whitespace), or the mark of
+/// an empty cell.
+fn shown_name(frame: &Frame, cell: usize) -> String {
     match &frame.cells[cell] {
-        Some(name) => name,
-        None if frame.goal.contains(&cell) => "+",
-        None => ".",
+        Some(name) => printable(name),
+        None if frame.goal.contains(&cell) => "+".into(),
+        None => ".".into(),
     }
 }
 

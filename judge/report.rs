@@ -1,6 +1,7 @@
 //! Renders results: the table (a row as each test finishes), the summary line, and the JSON document.
 //! It only formats; every number and verdict comes decided.
 
+use crate::check::printable;
 use crate::error::JudgeError;
 use crate::json::Json;
 use crate::limits::Limits;
@@ -73,10 +74,11 @@ impl Table {
         let cost = test
             .cost
             .map_or("-".into(), |c| format!("{}/{}", c.moves, c.optimum));
+        // Reasons and scenes quote tests and answers: printed escaped, they cannot drive the terminal.
         let reason = test
             .finding
             .reason()
-            .map_or(String::new(), |r| format!("  {r}"));
+            .map_or(String::new(), |r| format!("  {}", printable(r)));
         let mut row = format!(
             "  {:w$}  {verdict}  {usage}  {cost:13}{reason}",
             test.name,
@@ -97,7 +99,7 @@ impl Table {
                 .flatten()
                 .flat_map(|t| t.lines())
             {
-                row += &format!("        {line}\n");
+                row += &format!("        {}\n", printable(line));
             }
         }
         row
@@ -112,7 +114,10 @@ impl Table {
     }
 
     pub fn compile_error(&self, message: &str) -> String {
-        let indented: Vec<String> = message.lines().map(|l| format!("      {l}")).collect();
+        let indented: Vec<String> = message
+            .lines()
+            .map(|l| format!("      {}", printable(l)))
+            .collect();
         let code = self.paint("31", Verdict::CompileError.code());
         format!("  {code}  compile error\n{}\n", indented.join("\n"))
     }

@@ -311,8 +311,11 @@ fn failed(shrunk: &Failure, runs: usize, saved: Option<&PathBuf>) -> String {
     text
 }
 
+/// Each line indented, and escaped: the scene and the compiler's message quote a submission.
 fn indent(text: &str) -> String {
-    text.lines().map(|l| format!("  {l}\n")).collect()
+    text.lines()
+        .map(|l| format!("  {}\n", check::printable(l)))
+        .collect()
 }
 
 /// Prints the text, or with `--json` the document.

@@ -57,6 +57,42 @@ fn replays_the_eight_sample_in_twenty_frames() {
 }
 
 #[test]
+fn a_submissions_escape_sequences_are_shown_escaped_never_sent_to_the_terminal() {
+    let (code, stdout) = show(&["huarong", "1", "tests/fixtures/huarong/terminal_escapes.py"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        !stdout.contains('\x1b') && !stdout.contains('\x07'),
+        "{stdout:?}"
+    );
+    assert!(stdout.contains("\\u{1b}]0;PWNED"), "{stdout}");
+    let verbose = judge()
+        .args([
+            "huarong",
+            "tests/fixtures/huarong/terminal_escapes.py",
+            "--test",
+            "1",
+            "-v",
+        ])
+        .output()
+        .expect("judge runs");
+    let table = String::from_utf8_lossy(&verbose.stdout);
+    assert!(!table.contains('\x1b') && table.contains("WA"), "{table:?}");
+}
+
+#[test]
+fn a_replay_stops_at_the_frame_cap_and_says_so() {
+    let (code, stdout) = show(&["eight", "9", "tests/fixtures/eight/long_answer.py"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    let captions = captions(&stdout);
+    assert_eq!(captions.len(), 1001, "the start and 1000 moves");
+    let last = captions.last().copied().unwrap_or_default();
+    assert!(
+        last.ends_with("(the replay stops here: 1999001 more moves)"),
+        "{last}"
+    );
+}
+
+#[test]
 fn shows_the_illegal_move_of_a_wrong_answer() {
     let (code, stdout) = show(&["eight", "1", "tests/fixtures/eight/illegal.py"]);
     assert_eq!(code, Some(1), "{stdout}");

@@ -7,7 +7,9 @@ pub mod reference;
 #[path = "../reference/eight_tests.rs"]
 mod reference_tests;
 
-use super::{answer_lines, head, verdict_of, Checked, Checker, Frame, Optima};
+use super::{
+    answer_lines, cut_short, head, verdict_of, Checked, Checker, Frame, Optima, MAX_FRAMES,
+};
 use reference::{apply, parse_boards, Board, Distances, GOAL};
 use std::sync::OnceLock;
 
@@ -113,7 +115,11 @@ impl Eight {
             return frames;
         }
         let mut at = *board;
-        for &letter in answer {
+        for (i, &letter) in answer.iter().enumerate() {
+            if i == MAX_FRAMES {
+                cut_short(&mut frames, answer.len() - i);
+                break;
+            }
             let name = format!("{}", letter.escape_ascii());
             match apply(&at, letter) {
                 Some(next) => {

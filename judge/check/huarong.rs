@@ -8,7 +8,7 @@ pub mod reference;
 #[path = "../reference/huarong_tests.rs"]
 mod reference_tests;
 
-use super::{head, Checked, Checker, Frame, Optima};
+use super::{cut_short, head, printable, Checked, Checker, Frame, Optima, MAX_FRAMES};
 use crate::outcome::Cost;
 use reference::{Answer, Puzzle};
 
@@ -104,10 +104,15 @@ impl Checker for Huarong {
         if lines.next().map_or(true, |first| first == "unsolvable") {
             return Ok(frames);
         }
-        for line in lines {
+        for (i, line) in lines.clone().enumerate() {
+            if i == MAX_FRAMES {
+                cut_short(&mut frames, lines.count() - i);
+                break;
+            }
+            let caption = Some(printable(line));
             let Some(moved) = reference::read_move(line) else {
                 frames.push(Frame {
-                    caption: Some(line.into()),
+                    caption,
                     illegal: true,
                     ..frame(&puzzle, &at, None)
                 });
@@ -115,7 +120,7 @@ impl Checker for Huarong {
             };
             let legal = reference::apply(&puzzle, &mut at, line).is_ok();
             frames.push(Frame {
-                caption: Some(line.into()),
+                caption,
                 illegal: !legal,
                 ..frame(&puzzle, &at, Some(moved))
             });

@@ -136,8 +136,17 @@ pub fn show_optimum(optimum: Option<u64>) -> String {
 
 /// At most 40 characters of an answer, for messages.
 pub fn head(text: &[u8]) -> String {
-    let shown = String::from_utf8_lossy(&text[..text.len().min(40)]);
-    // Control characters escaped: a submission's bytes must not drive the terminal.
+    let shown = printable(&String::from_utf8_lossy(&text[..text.len().min(40)]));
+    if text.len() > 40 {
+        shown + "…"
+    } else {
+        shown
+    }
+}
+
+/// `text` with control characters escaped: a submission's bytes (or a test's block names) must not
+/// drive the terminal.
+pub fn printable(text: &str) -> String {
     let escape = |c: char| {
         if c.is_control() {
             c.escape_default().collect()
@@ -145,11 +154,19 @@ pub fn head(text: &[u8]) -> String {
             c.to_string()
         }
     };
-    let shown: String = shown.chars().map(escape).collect();
-    if text.len() > 40 {
-        shown + "…"
-    } else {
-        shown
+    text.chars().map(escape).collect()
+}
+
+/// The most moves a replay draws: an answer may be megabytes long, and every frame is a board.
+pub const MAX_FRAMES: usize = 1000;
+
+/// Says on the last frame that `more` moves of the answer are not drawn.
+pub fn cut_short(frames: &mut [Frame], more: usize) {
+    if let Some(last) = frames.last_mut() {
+        let caption = last.caption.take().unwrap_or_default();
+        last.caption = Some(format!(
+            "{caption} (the replay stops here: {more} more moves)"
+        ));
     }
 }
 
