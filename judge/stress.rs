@@ -78,7 +78,11 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
     if !options.judge.json {
         emit(&format!("{title}\n"));
     }
-    let mut searched = search(&trial, stress.generator.as_ref(), options, seed)?;
+    // `--time` bounds the whole command: the search, and the shrinking after it.
+    let deadline = options
+        .time_s
+        .map(|s| Instant::now() + Duration::from_secs(s));
+    let mut searched = search(&trial, stress.generator.as_ref(), options, seed, deadline)?;
     let Some((index, failure)) = searched.failure.take() else {
         show(options, &passed(&searched, seed), || {
             summary_json(&searched, seed, None)
@@ -86,7 +90,7 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
         return Ok(0);
     };
     let first = failure.run.finding.clone();
-    let (shrunk, runs) = shrink(&trial, stress.generator.as_ref(), failure)?;
+    let (shrunk, runs) = shrink(&trial, stress.generator.as_ref(), failure, deadline)?;
     let found = Found {
         index,
         first,
@@ -159,9 +163,9 @@ fn search(
     generator: &dyn Generator,
     options: &StressOptions,
     seed: u64,
+    deadline: Option<Instant>,
 ) -> Result<Searched, JudgeError> {
     let started = Instant::now();
-    let deadline = options.time_s.map(Duration::from_secs);
     let mut searched = Searched {
         cases: 0,
         inputs: 0,
@@ -169,7 +173,7 @@ fn search(
         seconds: 0.0,
         failure: None,
     };
-    while searched.cases < options.cases && deadline.map_or(true, |d| started.elapsed() < d) {
+    while searched.cases < options.cases && before(deadline) {
         let index = searched.inputs;
         let wanted = (options.cases - searched.cases).min(BATCH);
         let (input, cases) = generator.input(seed, index, wanted);
@@ -209,10 +213,11 @@ fn shrink(
     trial: &Trial,
     generator: &dyn Generator,
     failure: Failure,
+    deadline: Option<Instant>,
 ) -> Result<(Failure, usize), JudgeError> {
     let kind = kind_of(&failure.run);
     let (mut smallest, mut runs) = (failure, 0);
-    'smaller: while runs < MAX_SHRINK_RUNS {
+    'smaller: while runs < MAX_SHRINK_RUNS && before(deadline) {
         report::progress(&format!("stress: shrinking, {runs} runs"));
         for input in generator.smaller(&smallest.input, failing_case(&smallest.run)) {
             runs += 1;
@@ -221,7 +226,7 @@ fn shrink(
                 smallest = Failure { input, run };
                 continue 'smaller;
             }
-            if runs == MAX_SHRINK_RUNS {
+            if runs == MAX_SHRINK_RUNS || !before(deadline) {
                 break;
             }
         }
@@ -229,6 +234,11 @@ fn shrink(
     }
     report::progress("");
     Ok((smallest, runs))
+}
+
+/// Whether the `--time` budget, if any, has time left.
+fn before(deadline: Option<Instant>) -> bool {
+    deadline.map_or(true, |d| Instant::now() < d)
 }
 
 /// How a run failed, to tell whether a smaller input fails the same way: the verdict, and its
@@ -268,10 +278,36 @@ fn save(session: &Session, problem: &str, input: &str, seed: u64) -> Result<Path
 fn repeat_command(options: &StressOptions, seed: u64) -> String {
     let judge = &options.judge;
     let mut words = vec!["judge stress".to_string()];
-    words.extend(judge.problem.clone());
-    words.extend(judge.submission.as_ref().map(|s| s.display().to_string()));
-    words.push(format!("--seed {seed}"));
+    words.extend(judge.problem.as_deref().map(quoted));
+    words.extend(
+        judge
+            .submission
+            .as_ref()
+            .map(|s| quoted(&s.display().to_string())),
+    );
+    words.push(format!("--seed {seed} --cases {}", options.cases));
+    // The settings a failure may depend on: a TLE under a tighter limit is found under that limit.
+    let limits = [
+        ("--time-limit", judge.time_limit_ms),
+        ("--memory-limit", judge.memory_limit_mib),
+    ];
+    for (flag, value) in limits {
+        words.extend(value.map(|v| format!("{flag} {v}")));
+    }
+    if judge.no_sandbox {
+        words.push("--no-sandbox".into());
+    }
     words.join(" ")
+}
+
+/// A word as a shell reads it back: quoted when it holds anything but plain path characters.
+fn quoted(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+,:=".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
 }
 
 fn passed(searched: &Searched, seed: u64) -> String {
@@ -387,6 +423,26 @@ mod tests {
         );
         let crash = kind_of(&failing(Verdict::RuntimeError, "killed by SIGSEGV"));
         assert_eq!(crash, "RE killed by SIGSEGV");
+    }
+
+    #[test]
+    fn the_command_to_repeat_keeps_what_the_failure_depends_on() {
+        let options = StressOptions {
+            judge: crate::cli::JudgeOptions {
+                problem: Some("eight".into()),
+                submission: Some("my dir/it's.py".into()),
+                time_limit_ms: Some(50),
+                no_sandbox: true,
+                ..Default::default()
+            },
+            cases: 100_000,
+            seed: None,
+            time_s: Some(9),
+            save: false,
+        };
+        let repeat = repeat_command(&options, 42);
+        let expected = r"judge stress eight 'my dir/it'\''s.py' --seed 42 --cases 100000 --time-limit 50 --no-sandbox";
+        assert_eq!(repeat, expected);
     }
 
     #[test]
