@@ -179,6 +179,7 @@ move 2/2: r
             marked: vec![0, 1],
             illegal: false,
             goal: vec![4, 5],
+            solved: false,
         }
     }
 

@@ -261,6 +261,7 @@ fn frames_json(frames: &[Frame]) -> String {
             ("marked", numbers(&f.marked)),
             ("illegal", Json::Bool(f.illegal)),
             ("goal", numbers(&f.goal)),
+            ("solved", Json::Bool(f.solved)),
         ])
     };
     let json = Json::Array(frames.iter().map(frame).collect()).to_pretty();
@@ -318,6 +319,7 @@ mod tests {
             marked: vec![1],
             illegal,
             goal: vec![1],
+            solved: false,
         }
     }
 

@@ -468,6 +468,7 @@ mod tests {
                 marked: Vec::new(),
                 illegal: false,
                 goal: Vec::new(),
+                solved: false,
             };
             Ok(vec![frame])
         }

@@ -167,7 +167,8 @@ fn a_seed_finds_the_same_failure_again_and_the_text_says_how() {
     );
     assert!(stdout.contains(&format!("  {}", first.trim())), "{stdout}");
     assert!(stdout.contains("how it fails:\n  case 1:\n"), "{stdout}");
-    let again = "again: judge stress eight tests/fixtures/eight/suboptimal.rs --seed 99 --cases 1000";
+    let again =
+        "again: judge stress eight tests/fixtures/eight/suboptimal.rs --seed 99 --cases 1000";
     assert!(stdout.contains(again), "{stdout}");
 }
 

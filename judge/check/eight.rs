@@ -152,6 +152,7 @@ fn frame(board: &Board, caption: Option<String>, illegal: bool) -> Frame {
         caption,
         illegal,
         goal: Vec::new(),
+        solved: !illegal && *board == GOAL,
     }
 }
 
@@ -365,6 +366,7 @@ mod tests {
         );
         assert_eq!(frames[1].cells[7].as_deref(), Some("8"));
         assert_eq!(frames[1].cells[8], None, "the blank is empty");
+        assert!(frames[1].solved && !frames[0].solved && !frames[2].solved);
         let missing = EIGHT.frames(b"12345678x", b"", 1);
         assert_eq!(missing, Err("there is no case 2 (the input has 1)".into()));
     }

@@ -114,6 +114,7 @@ impl Checker for Huarong {
                 frames.push(Frame {
                     caption,
                     illegal: true,
+                    solved: false,
                     ..frame(&puzzle, &at, None)
                 });
                 break;
@@ -122,6 +123,7 @@ impl Checker for Huarong {
             frames.push(Frame {
                 caption,
                 illegal: !legal,
+                solved: legal && at.get(puzzle.target) == Some(&puzzle.goal),
                 ..frame(&puzzle, &at, Some(moved))
             });
             if !legal {
@@ -160,6 +162,7 @@ fn frame(p: &Puzzle, at: &[Pos], moved: Option<(&str, Pos, Pos)>) -> Frame {
         marked,
         illegal: false,
         goal,
+        solved: at.get(p.target) == Some(&p.goal),
     }
 }
 

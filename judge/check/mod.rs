@@ -58,6 +58,9 @@ pub struct Frame {
     pub illegal: bool,
     /// The cells the target must cover at the goal (Huarong); empty where the goal is a whole board.
     pub goal: Vec<usize>,
+    /// The board shown is solved (never for an illegal move's frame): decided here, where the
+    /// target is known, not by whoever draws the frame.
+    pub solved: bool,
 }
 
 type MakeChecker = fn() -> Box<dyn Checker>;
