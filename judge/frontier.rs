@@ -7,11 +7,17 @@ use crate::check::{self, Checker};
 use crate::check::{eight, huarong};
 use crate::compile::Compiled;
 use crate::error::JudgeError;
+use crate::files;
 use crate::outcome::{ProblemOutcome, ProblemRun};
 use crate::problem::{self, Problem, Test};
+use crate::run::Program;
 use crate::session::Session;
+use crate::session::MAX_TEST_BYTES;
 use std::cmp::Reverse;
-use std::process::{Command, Stdio};
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
 
 /// What a bidirectional search did on one case, as its trace tells it.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -128,13 +134,15 @@ pub fn plain_layers(checker: &dyn Checker, input: &[u8]) -> Result<Vec<usize>, S
 
 /// Runs the problem's own solution on `test` with `BFS_TRACE=1` and reads its trace. The solution is
 /// compiled as the judge compiles it, but run plainly, without the launcher: it is the project's own
-/// trusted code, its trace must reach us whole (the launcher caps what it keeps of stderr), and the
-/// chart needs no time or memory measurement.
+/// trusted code (a source outside the project is refused), its trace must reach us whole (the
+/// launcher keeps only the ends of stderr), and the chart measures no time or memory. The input is
+/// read as tests are (a regular file, bounded), and the run has a deadline.
 pub fn trace_solution(
     session: &Session,
     problem: &Problem,
     test: &Test,
 ) -> Result<Frontiers, JudgeError> {
+    ensure_inside(session.root, &problem.solution)?;
     let (_, compiled) = session.compile(problem)?;
     let program = match compiled {
         Compiled::Ready { program, .. } => program,
@@ -144,22 +152,74 @@ pub fn trace_solution(
             )))
         }
     };
-    let input =
-        std::fs::File::open(&test.input).map_err(|e| JudgeError::io("open", &test.input, e))?;
-    let output = Command::new(&program.path)
+    let input = files::read_regular(&test.input, MAX_TEST_BYTES).map_err(JudgeError::new)?;
+    let stderr = run_traced(&program, input)?;
+    parse_trace(&stderr).map_err(|e| JudgeError::new(format!("{}: {e}", test.name)))
+}
+
+/// The charts run only code of the project's own: `solution` must lie inside `root`.
+fn ensure_inside(root: &Path, solution: &Path) -> Result<(), JudgeError> {
+    let path = root.join(solution);
+    let found = |p: &Path| std::fs::canonicalize(p).map_err(|e| JudgeError::io("find", p, e));
+    if found(&path)?.starts_with(found(root)?) {
+        Ok(())
+    } else {
+        Err(JudgeError::new(format!(
+            "{} is outside the project: only the project's own solutions run outside the sandbox",
+            solution.display()
+        )))
+    }
+}
+
+/// The most a traced run may take, and the most of its stderr that is read.
+const TRACE_DEADLINE: Duration = Duration::from_secs(10);
+const MAX_TRACE_BYTES: u64 = 1 << 20;
+
+/// Runs `program` with `BFS_TRACE=1` on `input`; its stderr, or why it failed.
+fn run_traced(program: &Program, input: Vec<u8>) -> Result<String, JudgeError> {
+    let mut child = Command::new(&program.path)
         .args(&program.args)
         .env("BFS_TRACE", "1")
-        .stdin(input)
+        .stdin(Stdio::piped())
         .stdout(Stdio::null())
-        .output()
+        .stderr(Stdio::piped())
+        .spawn()
         .map_err(|e| JudgeError::io("run", &program.path, e))?;
-    if !output.status.success() {
-        return Err(JudgeError::new(format!(
-            "the solution failed on {}: {}",
-            test.name, output.status
-        )));
+    // Written and read on threads of their own: a pipe that fills must not stop the other.
+    let stdin = child.stdin.take();
+    let writer = std::thread::spawn(move || stdin.map(|mut s| s.write_all(&input)));
+    let stderr = child.stderr.take();
+    let reader = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        stderr.map(|s| s.take(MAX_TRACE_BYTES).read_to_end(&mut text));
+        text
+    });
+    let status = wait_until(&mut child, Instant::now() + TRACE_DEADLINE);
+    let _ = writer.join();
+    let stderr = reader.join().unwrap_or_default();
+    match status {
+        Some(status) if status.success() => Ok(String::from_utf8_lossy(&stderr).into_owned()),
+        Some(status) => Err(JudgeError::new(format!("the solution failed: {status}"))),
+        None => Err(JudgeError::new(format!(
+            "the solution took more than {} s",
+            TRACE_DEADLINE.as_secs()
+        ))),
     }
-    parse_trace(&String::from_utf8_lossy(&output.stderr)).map_err(JudgeError::new)
+}
+
+/// The child's exit status, or `None` after killing it at `deadline`.
+fn wait_until(child: &mut Child, deadline: Instant) -> Option<ExitStatus> {
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return Some(status),
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(5)),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return None;
+            }
+        }
+    }
 }
 
 /// A frontier chart and the line that sums it up.
@@ -173,7 +233,7 @@ pub struct Charted {
 /// The chart of the problem's own solution on `test`'s first case against a plain BFS.
 pub fn chart(session: &Session, problem: &Problem, test: &Test) -> Result<Charted, JudgeError> {
     let frontiers = trace_solution(session, problem, test)?;
-    let input = std::fs::read(&test.input).map_err(|e| JudgeError::io("read", &test.input, e))?;
+    let input = files::read_regular(&test.input, MAX_TEST_BYTES).map_err(JudgeError::new)?;
     let plain =
         plain_layers(check::checker_of(problem)?.as_ref(), &input).map_err(JudgeError::new)?;
     let title = format!(
@@ -237,7 +297,8 @@ fn first_optimum(test: &Test) -> (u64, Reverse<String>) {
     let text = test
         .answer
         .as_ref()
-        .and_then(|a| std::fs::read_to_string(a).ok());
+        .and_then(|a| files::read_regular(a, MAX_TEST_BYTES).ok())
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
     let first = text
         .as_deref()
         .and_then(|t| t.lines().next()?.trim().parse().ok());
@@ -247,6 +308,15 @@ fn first_optimum(test: &Test) -> (u64, Reverse<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_solution_inside_the_project_runs_outside_the_sandbox() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        assert!(ensure_inside(root, Path::new("src/bin/eight.rs")).is_ok());
+        let outside = ensure_inside(root, Path::new("../../usr/bin/true"));
+        assert!(outside.is_err_and(|e| e.message.contains("is outside the project")));
+        assert!(ensure_inside(root, Path::new("/bin/sh")).is_err());
+    }
 
     #[test]
     fn a_hostile_trace_is_refused_not_followed() {

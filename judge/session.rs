@@ -20,7 +20,7 @@ use std::path::Path;
 use std::time::Instant;
 
 /// The largest test input or `.ans` read, bytes: a test is data for a puzzle, not a disk image.
-const MAX_TEST_BYTES: u64 = 64 << 20;
+pub const MAX_TEST_BYTES: u64 = 64 << 20;
 
 /// What judging needs from the command line and the machine.
 pub struct Session<'a> {
