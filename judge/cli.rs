@@ -179,6 +179,7 @@ fn parse_stress(args: impl Iterator<Item = String>) -> Result<StressOptions, Jud
         Ok(true)
     })?;
     let judge = with_problem(judge, "stress")?;
+    refuse_unused(&judge, "stress", true)?;
     Ok(StressOptions {
         judge,
         cases,
@@ -199,6 +200,7 @@ fn parse_bench(args: impl Iterator<Item = String>) -> Result<BenchOptions, Judge
         Ok(true)
     })?;
     let judge = with_problem(judge, "bench")?;
+    refuse_unused(&judge, "bench", true)?;
     Ok(BenchOptions { judge, runs, vs })
 }
 
@@ -238,6 +240,7 @@ fn parse_show(args: impl Iterator<Item = String>) -> Result<ShowOptions, JudgeEr
             )))
         }
     };
+    refuse_unused(&judge, "show", false)?;
     Ok(ShowOptions {
         judge,
         test,
@@ -268,14 +271,23 @@ fn parse_chart(args: impl Iterator<Item = String>) -> Result<ChartOptions, Judge
         Ok(true)
     })?;
     // The second word, a submission for other commands, names the test here.
-    let test = judge
-        .submission
-        .take()
-        .map(|t| t.to_string_lossy().into_owned());
-    let test = test.or(judge.test.take()).ok_or_else(|| {
-        usage("`judge chart` needs a problem and a test, e.g. `judge chart eight 002`".into())
-    })?;
+    let word = judge.submission.take();
+    let test =
+        match (word, judge.test.take()) {
+            (Some(word), None) => word.to_string_lossy().into_owned(),
+            (None, Some(test)) => test,
+            (Some(_), Some(_)) => return Err(usage(
+                "`judge chart` charts the problem's own solution on one test: give the test once"
+                    .into(),
+            )),
+            (None, None) => {
+                return Err(usage(
+                    "`judge chart` needs a problem and a test, e.g. `judge chart eight 002`".into(),
+                ))
+            }
+        };
     let judge = with_problem(judge, "chart")?;
+    refuse_unused(&judge, "chart", false)?;
     Ok(ChartOptions { judge, test, out })
 }
 
@@ -310,6 +322,20 @@ fn with_problem(options: JudgeOptions, command: &str) -> Result<JudgeOptions, Ju
             "`judge {command}` needs a problem, e.g. `judge {command} eight mine.cpp`"
         ))),
     }
+}
+
+/// Refuses the judging options a command would silently ignore: only the judge itself writes a page,
+/// and only some commands print JSON.
+fn refuse_unused(options: &JudgeOptions, command: &str, json: bool) -> Result<(), JudgeError> {
+    if options.html.is_some() {
+        return Err(usage(format!(
+            "`judge {command}` writes no page: `--html` is for `judge [PROBLEM [SUBMISSION]]`"
+        )));
+    }
+    if options.json && !json {
+        return Err(usage(format!("`judge {command}` has no JSON output")));
+    }
+    Ok(())
 }
 
 /// A seed: any whole number that fits in 64 bits, 0 included.
@@ -543,6 +569,12 @@ mod tests {
         assert!(error("show eight 1 --test 2").contains("second word"));
         assert!(error("show eight 1 --delay 60001").starts_with("`--delay` needs"));
         assert!(error("show eight 1 --case 0").starts_with("`--case` needs"));
+        assert_eq!(
+            error("show eight 1 --json"),
+            "`judge show` has no JSON output"
+        );
+        assert!(error("stress eight --html p.html").starts_with("`judge stress` writes no page"));
+        assert!(error("chart eight 002 --test 3").contains("give the test once"));
     }
 
     #[test]

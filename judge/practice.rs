@@ -25,7 +25,8 @@ they must keep.
 - `fn expand_goal(&mut self) -> Option<Board>`: the same from `goal_frontier`, but store the opposite move,
   `toward_goal[n] = m ^ 1` (it leads back toward the goal), count `goal_seen`, reset `start_work`, and
   finish the whole layer even after a meeting: later cases trust this table.
-Run `judge eight practice/eight.rs --test 001`, then all tests; `BFS_TRACE=1` shows your layers.";
+Run `judge eight @PATH@ --test 001`, then all tests; with `-v` the judge shows your layers beside a
+plain BFS's.";
 
 /// What to write in place of Huarong's search: the two-sided loop, with `Side::expand` given.
 const HUARONG_HINTS: &str = "\
@@ -38,7 +39,8 @@ Write the loop that keeps the invariant above. Each turn:
 - on a meeting `Some(meet)`: `return Some(join_halves(board, start, &from_start, to_goal.side(), meet,
   trace))`; if the expanded side's frontier is empty, `return None`.
 - with `trace`, print `start depth D: frontier F, visited V` (or `goal`) after each layer.
-Run `judge huarong practice/huarong.rs --test 001`, then all tests.";
+Run `judge huarong @PATH@ --test 001`, then all tests; with `-v` the judge shows your layers beside
+a plain BFS's.";
 
 /// `source` with the lines between the markers replaced by `hints` (as comments) and a compile
 /// error that says what to do, indented as the begin marker is. The markers stay, so an answer
@@ -79,10 +81,12 @@ pub fn practice(root: &Path, options: &PracticeOptions) -> Result<PathBuf, Judge
     let solution = root.join(&problem.solution);
     let source =
         std::fs::read_to_string(&solution).map_err(|e| JudgeError::io("read", &solution, e))?;
-    let text = exercise(&source, hints)
-        .map_err(|e| JudgeError::new(format!("{}: {e}", solution.display())))?;
     let path =
         (options.path.clone()).unwrap_or_else(|| Path::new("practice").join(format!("{name}.rs")));
+    // The hints name the file where it is written.
+    let hints = hints.replace("@PATH@", &path.display().to_string());
+    let text = exercise(&source, &hints)
+        .map_err(|e| JudgeError::new(format!("{}: {e}", solution.display())))?;
     write_new(&path, &text)?;
     Ok(path)
 }

@@ -32,17 +32,20 @@ pub fn show(session: &Session, options: &ShowOptions) -> Result<i32, JudgeError>
         ))
         .with_fix(format!("give `--case` from 1 to {cases}")));
     }
-    let Some((run, output)) = judge(session, &problem, checker.as_ref(), &test, &input, &optima)?
-    else {
-        return Ok(1); // a compile error, printed as the judge prints it
-    };
     let case = options.case - 1;
-    let frames = checker.frames(&input, &output, case).map_err(|why| {
+    let cannot = |why| {
         JudgeError::new(format!(
             "cannot replay case {} of {}: {why}",
             options.case, test.name
         ))
-    })?;
+    };
+    // A problem whose answers cannot be replayed at all is said before anything runs.
+    checker.frames(&input, b"", case).map_err(cannot)?;
+    let Some((run, output)) = judge(session, &problem, checker.as_ref(), &test, &input, &optima)?
+    else {
+        return Ok(1); // a compile error, printed as the judge prints it
+    };
+    let frames = checker.frames(&input, &output, case).map_err(cannot)?;
     play(&frames, session.color, options);
     Ok(match run.finding {
         Finding::TestError(_) => 2,
