@@ -48,7 +48,10 @@ fn exercise_fails_then_the_real_search_passes(problem: &str) {
     assert!(!exercise.contains(search), "the search is left out");
     assert!(exercise.contains("Invariant while"), "the invariant stays");
     let run = format!("Run `judge {problem} {} --test 001`", path.display());
-    assert!(exercise.contains(&run), "the hints name the file as written");
+    assert!(
+        exercise.contains(&run),
+        "the hints name the file as written"
+    );
     judge_sample(problem, &path)
         .code(1)
         .stdout(predicate::str::contains("CE"));

@@ -70,7 +70,9 @@ type MakeChecker = fn() -> Box<dyn Checker>;
 const CHECKERS: [(&str, MakeChecker); 3] = [
     ("eight", || Box::<eight::Eight>::default()),
     ("huarong", || Box::<huarong::Huarong>::default()),
-    ("noip_huarong", || Box::new(noip_huarong::NoipHuarong)),
+    ("noip_huarong", || {
+        Box::<noip_huarong::NoipHuarong>::default()
+    }),
 ];
 
 /// The checker a problem names, or an error that lists the known ones.

@@ -76,14 +76,18 @@ fn optima_of(game: &reference::Game, queries: &[reference::Query]) -> Vec<Option
 }
 
 /// The moves an answer line claims, when it is the optimum (`-1` counts 0), or what is wrong with it.
+/// Numbers are read as a line comparison reads them: no sign, no leading zero.
 fn judge_answer(answer: Option<&[u8]>, optimum: Option<u64>) -> Result<u64, String> {
     let line = answer.ok_or("missing answer")?;
-    let text = std::str::from_utf8(line).unwrap_or_default().trim();
+    let text = std::str::from_utf8(line).unwrap_or_default();
+    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
     let claimed = match text {
         "-1" => None,
-        _ if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
-            Some(text.parse::<u64>().unwrap_or(u64::MAX))
-        }
+        "" => return Err("an empty line".into()),
+        _ if digits && (text == "0" || !text.starts_with('0')) => match text.parse::<u64>() {
+            Ok(n) => Some(n),
+            Err(_) => return Err(format!("'{}' is too large a number", head(line))),
+        },
         _ => {
             return Err(format!(
                 "'{}' is neither a number of moves nor -1",
@@ -154,6 +158,21 @@ mod tests {
         assert_eq!(
             check(SAMPLE, "2\n-1\n7\n"),
             wrong("line 3: output after the last query: '7'")
+        );
+        let bad = |answer: &str, why: &str| assert_eq!(check(SAMPLE, answer), wrong(why));
+        bad(
+            "02\n-1\n",
+            "query 1: '02' is neither a number of moves nor -1",
+        );
+        bad(
+            "+2\n-1\n",
+            "query 1: '+2' is neither a number of moves nor -1",
+        );
+        bad("\n-1\n", "query 1: an empty line");
+        let huge = "99999999999999999999\n-1\n";
+        bad(
+            huge,
+            "query 1: '99999999999999999999' is too large a number",
         );
     }
 }
