@@ -209,8 +209,10 @@ impl<'a> Numbers<'a> {
             Ok(n) if range.contains(&n) => Ok(n),
             _ => {
                 let (low, high) = (range.start(), range.end());
-                let what =
-                    format!("{what} is `{word}`, expected a whole number from {low} to {high}");
+                let what = format!(
+                    "{what} is `{}`, expected a whole number from {low} to {high}",
+                    word.escape_debug()
+                );
                 Err(InputError { line, what })
             }
         }
@@ -295,18 +297,28 @@ fn run(input: &str, out: &mut impl Write, trace: bool) -> Result<(), Failure> {
         }
     }
     if let Some(&(line, word)) = numbers.words.get(numbers.next) {
-        let what = format!("`{word}` after the last query");
+        let what = format!("`{}` after the last query", word.escape_debug());
         return Err(Failure::BadInput(InputError { line, what }));
     }
     Ok(())
 }
 
+/// The input as text; bytes that are not UTF-8 are bad input, named by their line.
+fn text(bytes: Vec<u8>) -> Result<String, Failure> {
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
+        let what = "a byte that is not text (UTF-8)".to_string();
+        Failure::BadInput(InputError { line, what })
+    })
+}
+
 fn main() {
-    let mut input = String::new();
+    let mut input = Vec::new();
     let trace = std::env::var_os("BFS_TRACE").is_some_and(|v| v == "1");
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let result = match io::stdin().read_to_string(&mut input) {
-        Ok(_) => run(&input, &mut out, trace),
+    let result = match io::stdin().read_to_end(&mut input) {
+        Ok(_) => text(input).and_then(|input| run(&input, &mut out, trace)),
         Err(e) => Err(Failure::Io(e)),
     };
     let flushed = out.flush();
@@ -373,6 +385,14 @@ mod tests {
         assert_eq!(
             answers("1 1 1\n1\n"),
             Err("line 2: the input ends before query 1's empty cell row".into())
+        );
+        let Err(Failure::BadInput(e)) = text(b"1 2 1\n1 \xff\n".to_vec()) else {
+            panic!("not UTF-8 is bad input")
+        };
+        assert_eq!(e.line, 2);
+        assert_eq!(
+            answers("1 2 0\n1 1\n\x1b[2J\n"),
+            Err("line 3: `\\u{1b}[2J` after the last query".into())
         );
     }
 }
