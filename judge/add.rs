@@ -160,12 +160,14 @@ fn slug(text: &str) -> String {
     let kept: String = first
         .chars()
         .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
-        .take(24)
+        .take(40)
         .collect();
+    // Cut at 40, a name may end in a dash: `…-fixed-target-`.
+    let kept = kept.trim_end_matches('-');
     if kept.is_empty() {
         "added".into()
     } else {
-        kept
+        kept.into()
     }
 }
 
@@ -189,6 +191,8 @@ mod tests {
         assert_eq!(slug("8 6 7 2 5 4 3 x 1\n"), "8672543x1");
         assert_eq!(slug("  \n"), "added");
         assert_eq!(slug("my-test"), "my-test");
+        let long = "open-30x30-fixed-target-500-queries-and-then-some";
+        assert_eq!(slug(long), "open-30x30-fixed-target-500-queries-and");
     }
 
     fn names(files: &[&str]) -> Vec<String> {

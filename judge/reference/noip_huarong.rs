@@ -21,7 +21,7 @@ pub struct Query {
     pub target: usize,
 }
 
-/// Reads and validates an input; errors name the line.
+/// Reads and validates an input; errors name the line or the query.
 pub fn parse(input: &str) -> Result<Game, String> {
     let mut words = input
         .lines()
@@ -79,6 +79,9 @@ pub fn optimum(game: &Game, q: &Query) -> Option<u64> {
 
 /// The optimum, and how many positions the search reached to find it (for the benchmark).
 pub fn search(game: &Game, q: &Query) -> (Option<u64>, usize) {
+    if q.piece != q.target && !game.open[q.target] {
+        return (None, 0); // a piece never stands on a fixed cell
+    }
     let cells = game.open.len();
     // A position is `piece * cells + empty`; every move is one step of the empty cell, which takes
     // the piece's place (the piece moving into the empty cell) when it steps onto the piece.
