@@ -29,6 +29,25 @@ pub fn render(frame: &Frame, index: usize, moves: usize, color: bool) -> String 
     text
 }
 
+/// A wrong answer's failing case, for `-v` and `judge stress`: the board it starts from, then where
+/// the answer went wrong: its illegal move (the board just before it, where the move tried to go
+/// marked `!`) or the board it ends on when that is not solved. A valid answer that is only too long
+/// needs no more than its start.
+pub fn scene(frames: &[Frame], case: usize) -> String {
+    let moves = frames.len().saturating_sub(1);
+    let mut text = format!("case {}, {moves} moves replayed:\n", case + 1);
+    if let Some(start) = frames.first() {
+        text += &render(start, 0, moves, false);
+    }
+    let wrong_end = frames
+        .last()
+        .filter(|f| moves > 0 && (f.illegal || !f.solved));
+    if let Some(last) = wrong_end {
+        text += &render(last, moves, moves, false);
+    }
+    text
+}
+
 /// "move 3/81: B (1,0) (0,1)"; the start is move 0, so every frame has a caption line to count.
 fn caption(frame: &Frame, index: usize, moves: usize, color: bool) -> String {
     let what = printable(frame.caption.as_deref().unwrap_or("start"));
@@ -109,6 +128,29 @@ mod tests {
     use super::*;
     use crate::check::eight::Eight;
     use crate::check::Checker;
+
+    #[test]
+    fn a_scene_is_the_start_and_where_the_answer_went_wrong() {
+        let frames = |output: &[u8]| {
+            Eight::default()
+                .frames(b"1234567x8", output, 0)
+                .expect("frames")
+        };
+        let illegal = scene(&frames(b"rr\n"), 0);
+        let expected = "case 1, 2 moves replayed:\nmove 0/2: start\n1 2 3\n4 5 6\n7 . 8\n\
+                        move 2/2: r  illegal\n1 2 3\n4 5 6\n7 8 .!\n";
+        assert_eq!(illegal, expected);
+        let short = scene(&frames(b"l\n"), 0);
+        assert!(
+            short.ends_with("move 1/1: l\n1 2 3\n4 5 6\n.*7 8\n"),
+            "{short}"
+        );
+        let long = scene(&frames(b"rlr\n"), 0);
+        assert!(
+            !long.contains("move 3/3"),
+            "a solved end is not drawn again: {long}"
+        );
+    }
 
     /// Every frame of case 1's answer, drawn plain and joined as `judge show --no-color` prints them.
     fn eight_plain(input: &str, answer: &str) -> String {

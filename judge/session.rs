@@ -2,11 +2,12 @@
 //! run the program, decide the verdict, and stream the table's rows.
 
 use crate::chart;
-use crate::check::{self, compare_expected, Checker, Optima};
+use crate::check::{self, compare_expected, Checker};
 use crate::cli::JudgeOptions;
 use crate::compile::{self, Compiled, Language};
 use crate::error::JudgeError;
 use crate::files;
+use crate::frames_text;
 use crate::frontier;
 use crate::limits::{self, Limits};
 use crate::outcome::{
@@ -143,6 +144,17 @@ impl Session<'_> {
     }
 }
 
+/// The case a wrong answer's reason names (0-based), else the first: the one worth replaying.
+fn failing_case(finding: &Finding) -> usize {
+    match finding {
+        Finding::Verdict {
+            verdict: Verdict::WrongAnswer,
+            reason: Some(reason),
+        } => check::case_of(reason).unwrap_or(0),
+        _ => 0,
+    }
+}
+
 /// Judges tests one at a time: one program, its limits, a checker, and whatever runs programs.
 pub struct TestJudge<'a> {
     pub runner: &'a dyn Runner,
@@ -191,7 +203,7 @@ impl TestJudge<'_> {
             Ok(decided) => decided,
             Err(why) => return Ok((broken(test, why, input), Vec::new())),
         };
-        let detail = self.detail(&finding, &ran, input, optima);
+        let detail = self.detail(&finding, &ran, input);
         let run = TestRun {
             name: test.name.clone(),
             finding,
@@ -203,8 +215,9 @@ impl TestJudge<'_> {
         Ok((run, ran.stdout))
     }
 
-    /// What `-v` shows: heads of the input, output and stderr, and a wrong answer's failing case.
-    fn detail(&self, finding: &Finding, ran: &Execution, input: &[u8], optima: &Optima) -> Detail {
+    /// What `-v` shows: heads of the input, output and stderr, a wrong answer's failing case drawn,
+    /// and with `--html` that case's replay.
+    fn detail(&self, finding: &Finding, ran: &Execution, input: &[u8]) -> Detail {
         let wrong = matches!(
             finding,
             Finding::Verdict {
@@ -212,16 +225,19 @@ impl TestJudge<'_> {
                 ..
             }
         );
+        let case = failing_case(finding);
+        // One replay serves both: the scene of `-v` and the page of `--html`.
+        let frames = (wrong || self.replay)
+            .then(|| self.checker.frames(input, &ran.stdout, case).ok())
+            .flatten();
         Detail {
             input: check::head(input),
             output: check::head(&ran.stdout),
             stderr: check::head(ran.stderr.as_bytes()),
-            scene: wrong
-                .then(|| self.checker.scene(input, &ran.stdout, optima))
-                .flatten(),
-            replay: (self.replay)
-                .then(|| self.replayed(finding, input, &ran.stdout))
-                .flatten(),
+            scene: (frames.as_deref())
+                .filter(|_| wrong)
+                .map(|frames| frames_text::scene(frames, case)),
+            replay: (frames.filter(|_| self.replay)).map(|frames| Replay { case, frames }),
             trace: (self.trace && !finding.accepted())
                 .then(|| self.traced(input, &ran.stderr))
                 .flatten(),
@@ -236,21 +252,6 @@ impl TestJudge<'_> {
         // The plain BFS only once a trace is there to compare: it is the expensive half.
         let plain = traced.then(|| frontier::plain_layers(self.checker, input).ok())??;
         Some(chart::beside(&frontiers, &plain))
-    }
-
-    /// The answer to the failing case (for a wrong answer), else to the first, frame by frame; `None`
-    /// when the checker cannot replay it.
-    fn replayed(&self, finding: &Finding, input: &[u8], output: &[u8]) -> Option<Replay> {
-        let failing = match finding {
-            Finding::Verdict {
-                verdict: Verdict::WrongAnswer,
-                reason: Some(reason),
-            } => check::case_of(reason),
-            _ => None,
-        };
-        let case = failing.unwrap_or(0);
-        let frames = self.checker.frames(input, output, case).ok()?;
-        Some(Replay { case, frames })
     }
 
     /// A broken limit decides first; else the checker; `Err` when the checker finds the test broken.

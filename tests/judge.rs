@@ -151,13 +151,14 @@ fn an_illegal_move_is_wa_naming_the_step() {
         stdout.contains("output  uuuu"),
         "-v shows the output: {stdout}"
     );
-    // The sample after one 'u': the blank is on the top edge, and the arrow shows where 'u' goes.
-    let before =
-        "before step 2, 'u':\n            ^\n        2 3 x\n        1 5 4\n        7 6 8\n";
+    // The sample, then the board after one 'u' with the blank on the top edge, where the second
+    // 'u' cannot go: the blank is marked `!`.
+    let start = "        case 1, 2 moves replayed:\n        move 0/2: start\n        2 3 4\n";
     assert!(
-        stdout.contains("        case 1:\n        2 3 4\n        1 5 x\n"),
+        stdout.contains(start),
         "-v draws the failing case: {stdout}"
     );
+    let before = "        move 2/2: u  illegal\n        2 3 .!\n        1 5 4\n        7 6 8\n";
     assert!(
         stdout.contains(before),
         "-v marks the illegal move: {stdout}"

@@ -86,25 +86,6 @@ impl Checker for Eight {
         let answer = answer_lines(output).nth(case).unwrap_or_default();
         Ok(Eight::replay_frames(board, answer))
     }
-
-    /// The first invalid case, else the first that is not optimal, as the verdict names it.
-    fn scene(&self, input: &[u8], output: &[u8], optima: &Optima) -> Option<String> {
-        let boards = parse_boards(input).ok()?;
-        let answers: Vec<&[u8]> = answer_lines(output).take(boards.len()).collect();
-        let answer = |i: usize| answers.get(i).copied().unwrap_or_default();
-        let replayed: Vec<Result<u64, String>> = (boards.iter().zip(optima).enumerate())
-            .map(|(i, (board, optimum))| replay_answer(board, *optimum, answer(i)))
-            .collect();
-        let invalid = replayed.iter().position(Result::is_err);
-        let longer = || {
-            let over = |(moves, optimum): (&Result<u64, String>, &Option<u64>)| {
-                moves.as_ref().is_ok_and(|&m| m > optimum.unwrap_or(0))
-            };
-            replayed.iter().zip(optima).position(over)
-        };
-        let case = invalid.or_else(longer)?;
-        Some(draw_case(case, &boards[case], answer(case)))
-    }
 }
 
 impl Eight {
@@ -154,56 +135,6 @@ fn frame(board: &Board, caption: Option<String>, illegal: bool) -> Frame {
         goal: Vec::new(),
         solved: !illegal && *board == GOAL,
     }
-}
-
-/// A case's board, its answer, and where the answer leaves the board (or tries to).
-fn draw_case(case: usize, board: &Board, answer: &[u8]) -> String {
-    let mut text = format!("case {}:\n{}", case + 1, draw(board, None));
-    text += &format!("answer ({} letters): '{}'\n", answer.len(), head(answer));
-    let mut at = *board;
-    for (step, &letter) in answer.iter().enumerate() {
-        match apply(&at, letter) {
-            Some(next) => at = next,
-            None => {
-                let what = format!("'{}'", letter.escape_ascii());
-                text += &format!(
-                    "before step {}, {what}:\n{}",
-                    step + 1,
-                    draw(&at, Some(letter))
-                );
-                return text;
-            }
-        }
-    }
-    if answer != b"unsolvable" && at != GOAL {
-        text += &format!("where it ends:\n{}", draw(&at, None));
-    }
-    text
-}
-
-/// The board as a 3×3 grid; `toward` marks the blank's move with an arrow past the edge it crosses.
-fn draw(board: &Board, toward: Option<u8>) -> String {
-    let blank = board.iter().position(|&c| c == b'x').unwrap_or(0);
-    let (row, col) = (blank / 3, blank % 3);
-    let arrow_at = |glyph: char| format!("{}{glyph}\n", " ".repeat(2 * col));
-    let mut text = String::new();
-    if toward == Some(b'u') {
-        text += &arrow_at('^');
-    }
-    for (r, cells) in board.chunks(3).enumerate() {
-        let cells: Vec<String> = cells.iter().map(|&c| char::from(c).to_string()).collect();
-        let mut line = cells.join(" ");
-        match toward {
-            Some(b'l') if r == row => line = format!("< {line}"),
-            Some(b'r') if r == row => line += " >",
-            _ => {}
-        }
-        text += &(line + "\n");
-    }
-    if toward == Some(b'd') {
-        text += &arrow_at('v');
-    }
-    text
 }
 
 /// The number of moves of a valid answer for `board`, or why it is not valid.
@@ -343,11 +274,6 @@ mod tests {
         );
     }
 
-    fn scene(input: &str, output: &str) -> Option<String> {
-        let optima = EIGHT.optima(input.as_bytes()).expect("valid test input");
-        EIGHT.scene(input.as_bytes(), output.as_bytes(), &optima)
-    }
-
     #[test]
     fn frames_replay_an_answer_and_stop_at_an_illegal_move() {
         let frames = EIGHT
@@ -369,31 +295,6 @@ mod tests {
         assert!(frames[1].solved && !frames[0].solved && !frames[2].solved);
         let missing = EIGHT.frames(b"12345678x", b"", 1);
         assert_eq!(missing, Err("there is no case 2 (the input has 1)".into()));
-    }
-
-    #[test]
-    fn the_scene_draws_the_failing_case_and_marks_the_illegal_move() {
-        let input = "12345678x 1234567x8";
-        let illegal = scene(input, "\nrr\n").expect("a scene");
-        let expected = "case 2:\n1 2 3\n4 5 6\n7 x 8\nanswer (2 letters): 'rr'\n\
-                        before step 2, 'r':\n1 2 3\n4 5 6\n7 8 x >\n";
-        assert_eq!(illegal, expected);
-        let up = scene("1 x 3 4 2 6 7 5 8", "uddd").expect("a scene");
-        assert!(
-            up.ends_with("before step 1, 'u':\n  ^\n1 x 3\n4 2 6\n7 5 8\n"),
-            "{up}"
-        );
-        let longer = scene(input, "\nrlr\n").expect("a scene");
-        assert!(
-            longer.starts_with("case 2:") && !longer.contains("before"),
-            "{longer}"
-        );
-        let short = scene(input, "\nl\n").expect("a scene");
-        assert!(
-            short.ends_with("where it ends:\n1 2 3\n4 5 6\nx 7 8\n"),
-            "{short}"
-        );
-        assert_eq!(scene(input, "\nr\n"), None, "accepted");
     }
 
     #[test]

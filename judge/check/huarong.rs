@@ -8,7 +8,7 @@ pub mod reference;
 #[path = "../reference/huarong_tests.rs"]
 mod reference_tests;
 
-use super::{cut_short, head, printable, Checked, Checker, Frame, Optima, MAX_FRAMES};
+use super::{cut_short, printable, Checked, Checker, Frame, Optima, MAX_FRAMES};
 use crate::outcome::Cost;
 use reference::{Answer, Puzzle};
 
@@ -50,39 +50,6 @@ impl Checker for Huarong {
             Err(reason) => return Checked::Wrong { reason, cost: None },
         };
         compare(answer, optimum)
-    }
-
-    fn scene(&self, input: &[u8], output: &[u8], _optima: &Optima) -> Option<String> {
-        let puzzle = puzzle(input).ok()?;
-        let start: Vec<Pos> = puzzle.blocks.iter().map(|b| b.at).collect();
-        let output = String::from_utf8_lossy(output);
-        let mut lines = output.trim_end().lines().map(str::trim);
-        let first = lines.next().unwrap_or_default();
-        let mut text = format!("the board:\n{}", draw(&puzzle, &start, None));
-        text += &match lines.clone().count() {
-            0 => format!("answer: '{}'\n", head(first.as_bytes())),
-            n => format!("answer: '{}' and {n} move lines\n", head(first.as_bytes())),
-        };
-        if first == "unsolvable" {
-            return Some(text);
-        }
-        let mut at = start;
-        for (i, line) in lines.enumerate() {
-            let before = at.clone();
-            if reference::apply(&puzzle, &mut at, line).is_err() {
-                let marked = draw(&puzzle, &before, reference::read_move(line));
-                text += &format!(
-                    "before move {}, '{}' (* where it would go):\n{marked}",
-                    i + 1,
-                    head(line.as_bytes())
-                );
-                return Some(text);
-            }
-        }
-        if at.get(puzzle.target) != Some(&puzzle.goal) {
-            text += &format!("where it ends:\n{}", draw(&puzzle, &at, None));
-        }
-        Some(text)
     }
 
     fn plain_layers(&self, input: &[u8]) -> Option<Result<Vec<usize>, String>> {
@@ -177,36 +144,6 @@ fn covered(p: &Puzzle, shape: &[Pos], (r, c): Pos) -> Vec<usize> {
 }
 
 type Pos = (usize, usize);
-
-/// The board with the blocks' corners at `at`, one column a cell as wide as the longest name; a
-/// move's destination, if given, marks with `*` the cells its block would cover there.
-fn draw(p: &Puzzle, at: &[Pos], to: Option<(&str, Pos, Pos)>) -> String {
-    let mut grid = vec![vec![".".to_string(); p.cols]; p.rows];
-    for (block, &(r, c)) in p.blocks.iter().zip(at) {
-        for &(dr, dc) in &block.cells {
-            grid[r + dr][c + dc] = block.name.clone();
-        }
-    }
-    let moved = to.and_then(|(name, _, to)| Some((p.blocks.iter().find(|b| b.name == name)?, to)));
-    if let Some((block, (r, c))) = moved {
-        for &(dr, dc) in &block.cells {
-            if let Some(cell) = grid.get_mut(r + dr).and_then(|row| row.get_mut(c + dc)) {
-                cell.push('*');
-            }
-        }
-    }
-    let width = grid
-        .iter()
-        .flatten()
-        .map(|cell| cell.chars().count())
-        .max()
-        .unwrap_or(1);
-    let rows = grid.iter().map(|row| {
-        let cells: Vec<String> = row.iter().map(|cell| format!("{cell:width$}")).collect();
-        cells.join(" ").trim_end().to_string() + "\n"
-    });
-    rows.collect()
-}
 
 fn puzzle(input: &[u8]) -> Result<Puzzle, String> {
     let text = std::str::from_utf8(input).map_err(|e| format!("is not UTF-8: {e}"))?;
@@ -336,26 +273,6 @@ mod tests {
         let small = Huarong { max_states: 10_000 };
         let found = small.optima(classic.as_bytes());
         assert!(found.is_err_and(|e| e.contains("too large for the reference")));
-    }
-
-    #[test]
-    fn the_scene_draws_the_board_before_an_illegal_move_with_its_destination_marked() {
-        let huarong = Huarong::default();
-        let optima = huarong.optima(SAMPLE.as_bytes()).expect("valid");
-        let blocked = "2\nB (1,0) (0,1)\nC (0,2) (1,3)\n";
-        let scene = huarong.scene(SAMPLE.as_bytes(), blocked.as_bytes(), &optima);
-        // B is an L whose corner (1,0) is not its own; at (0,1) it would cover three cells.
-        let expected = "the board:\nA A C .\nA B C .\nB B . .\n\
-                        answer: '2' and 2 move lines\n\
-                        before move 1, 'B (1,0) (0,1)' (* where it would go):\n\
-                        A  A  C* .\nA  B* C* .\nB  B  .  .\n";
-        assert_eq!(scene.as_deref(), Some(expected));
-        let short = huarong.scene(SAMPLE.as_bytes(), b"1\nC (0,2) (0,3)\n", &optima);
-        let ends = short.expect("a scene");
-        assert!(
-            ends.ends_with("where it ends:\nA A . C\nA B . C\nB B . .\n"),
-            "{ends}"
-        );
     }
 
     #[test]

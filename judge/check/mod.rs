@@ -18,11 +18,6 @@ pub trait Checker {
     fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, String>;
     /// Judges a program's `output` for `input`, whose `optima` came from [`Checker::optima`].
     fn check(&self, input: &[u8], output: &[u8], optima: &Optima) -> Checked;
-    /// For a wrong answer, the failing case drawn as lines of text: its board as a grid, the
-    /// answer, and for an illegal move the board just before it with the move marked.
-    fn scene(&self, _input: &[u8], _output: &[u8], _optima: &Optima) -> Option<String> {
-        None
-    }
     /// The answer to case `case` (0-based) of `input` replayed frame by frame: the start, one frame a
     /// legal move, and a last frame marked illegal if a move is; `Err` if the input or case is not
     /// there.
