@@ -3,6 +3,7 @@
 //! table for `-v`. Renders only.
 
 use crate::frontier::Frontiers;
+use crate::html::escape;
 use std::fmt::Write;
 
 const WIDTH: f64 = 760.0;
@@ -272,13 +273,6 @@ fn legend(svg: &mut String, index: usize, s: &Series) {
         x + 20.0,
         s.label
     );
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[cfg(test)]
