@@ -82,7 +82,7 @@ fn plain_cell(frame: &Frame, cell: usize, width: usize) -> String {
 /// A block's name, escaped (a test may name a block with any bytes but whitespace), or the mark of
 /// an empty cell.
 fn shown_name(frame: &Frame, cell: usize) -> String {
-    match &frame.cells[cell] {
+    match frame.cells.get(cell).and_then(Option::as_ref) {
         Some(name) => printable(name),
         None if frame.goal.contains(&cell) => "+".into(),
         None => ".".into(),
@@ -93,7 +93,7 @@ fn shown_name(frame: &Frame, cell: usize) -> String {
 /// marked cells inverted (red for an illegal move), goal cells underlined.
 fn colored_cell(frame: &Frame, cell: usize, width: usize) -> String {
     let mut codes = Vec::new();
-    if let Some(name) = &frame.cells[cell] {
+    if let Some(name) = frame.cells.get(cell).and_then(Option::as_ref) {
         codes.extend(["30", color_of(name)]);
     }
     if frame.goal.contains(&cell) {

@@ -292,7 +292,7 @@ pub fn read_test(
 }
 
 #[cfg(test)]
-mod tests {
+pub mod tests {
     use super::*;
     use crate::check::Optima;
     use crate::outcome::{Checked, Measurement, Sandbox, Stop};
@@ -313,17 +313,23 @@ mod tests {
         }
     }
 
+    /// The optima of a test checker whose inputs are one number, the optimum (bench's tests use it
+    /// too).
+    pub fn one_number(input: &[u8]) -> Result<Vec<Option<u64>>, String> {
+        let text = String::from_utf8_lossy(input);
+        let n = text
+            .trim()
+            .parse()
+            .map_err(|_| "is not a number".to_string())?;
+        Ok(vec![Some(n)])
+    }
+
     /// Inputs are one number, the optimum; an answer is accepted when it is that number.
     struct NumberChecker;
 
     impl Checker for NumberChecker {
         fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, String> {
-            let text = String::from_utf8_lossy(input);
-            let n = text
-                .trim()
-                .parse()
-                .map_err(|_| "is not a number".to_string())?;
-            Ok(vec![Some(n)])
+            one_number(input)
         }
 
         fn check(&self, _: &[u8], output: &[u8], optima: &Optima) -> Checked {
