@@ -37,7 +37,8 @@ OPTIONS:
     --compile-memory-limit MIB  the compiler's memory cap, MiB (default 2048)
     --json                 print results as JSON (schema in README.md) instead of a table
     --html FILE            also write one self-contained page: the table and each answer replayed
-    -v, --verbose          for each test not accepted: input, output and stderr heads
+    -v, --verbose          for each test not accepted: input, output and stderr heads, the failing
+                           case drawn, and a BFS_TRACE=1 trace beside a plain BFS's layers
     --no-color             no colours (also NO_COLOR=1, and whenever stdout is not a terminal)
     -h, --help             this text
 
