@@ -4,7 +4,6 @@
 use crate::bench_report::{self, Table};
 use crate::check::{self, Checker};
 use crate::cli::{BenchOptions, JudgeOptions};
-use crate::compile::Compiled;
 use crate::error::JudgeError;
 use crate::outcome::{Compile, Finding, Measurement, ProblemRun, TestRun};
 use crate::problem::{self, Problem, Test};
@@ -258,14 +257,8 @@ fn compile_all(
         built.push(session.compile(problem)?);
     }
     let (mut contenders, mut programs) = (Vec::new(), Vec::new());
-    for (mut run, compiled) in built {
-        run.compile = match compiled {
-            Compiled::Ready { program, cached } => {
-                programs.push(program);
-                Compile::Built { cached }
-            }
-            Compiled::Failed { message } => Compile::Failed { message },
-        };
+    for (run, program) in built {
+        programs.extend(program);
         contenders.push(run);
     }
     if programs.len() < contenders.len() {

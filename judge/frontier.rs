@@ -5,7 +5,6 @@ use crate::chart::chart_svg;
 use crate::check::{self, Checker};
 #[cfg(test)]
 use crate::check::{eight, huarong};
-use crate::compile::Compiled;
 use crate::error::JudgeError;
 use crate::files;
 use crate::outcome::{ProblemOutcome, ProblemRun};
@@ -143,15 +142,11 @@ pub fn trace_solution(
     test: &Test,
 ) -> Result<Frontiers, JudgeError> {
     ensure_inside(session.root, &problem.solution)?;
-    let (_, compiled) = session.compile(problem)?;
-    let program = match compiled {
-        Compiled::Ready { program, .. } => program,
-        Compiled::Failed { message } => {
-            return Err(JudgeError::new(format!(
-                "the solution does not compile: {message}"
-            )))
-        }
-    };
+    let (run, program) = session.compile(problem)?;
+    let program = program.ok_or_else(|| {
+        let message = run.compile.failure().unwrap_or_default();
+        JudgeError::new(format!("the solution does not compile: {message}"))
+    })?;
     let input = files::read_regular(&test.input, MAX_TEST_BYTES).map_err(JudgeError::new)?;
     let stderr = run_traced(&program, input)?;
     parse_trace(&stderr).map_err(|e| JudgeError::new(format!("{}: {e}", test.name)))

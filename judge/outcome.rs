@@ -150,6 +150,16 @@ pub enum Compile {
     Failed { message: String },
 }
 
+impl Compile {
+    /// The compiler's message, when it failed.
+    pub fn failure(&self) -> Option<&str> {
+        match self {
+            Compile::Failed { message } => Some(message),
+            Compile::Built { .. } => None,
+        }
+    }
+}
+
 /// Heads of a test's input, and of the program's output and stderr, for `-v`; for a wrong answer,
 /// the failing case drawn by its checker.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]

@@ -56,15 +56,14 @@ impl Session<'_> {
     pub fn judge_problem(&self, problem: &Problem) -> Result<ProblemRun, JudgeError> {
         let checker = check::checker_of(problem)?;
         let tests = problem::tests(problem, self.options.test.as_deref())?;
-        let (mut run, compiled) = self.compile(problem)?;
+        let (mut run, program) = self.compile(problem)?;
         let table = Table {
             color: self.color,
             verbose: self.options.verbose,
             name_width: tests.iter().map(|t| t.name.len()).max().unwrap_or(4).max(4),
         };
-        match compiled {
-            Compiled::Ready { program, cached } => {
-                run.compile = Compile::Built { cached };
+        match program {
+            Some(program) => {
                 self.show(&table.header(&run, tests.len()));
                 let judge = TestJudge {
                     runner: self.launcher,
@@ -77,12 +76,9 @@ impl Session<'_> {
                 run.tests = self.judge_tests(&judge, &problem.name, &tests, &table)?;
                 self.show(&table.footer(&run));
             }
-            Compiled::Failed { message } => {
-                run.compile = Compile::Failed {
-                    message: message.clone(),
-                };
+            None => {
                 self.show(&table.header(&run, tests.len()));
-                self.show(&table.compile_error(&message));
+                self.show(&table.compile_error(run.compile.failure().unwrap_or_default()));
                 let not_compiled = Finding::verdict(Verdict::CompileError, None);
                 run.tests = tests
                     .iter()
@@ -93,25 +89,31 @@ impl Session<'_> {
         Ok(run)
     }
 
-    /// Builds the submission (the command line's, else the problem's own) under the compiler's caps;
-    /// the run it starts has no tests yet.
-    pub fn compile(&self, problem: &Problem) -> Result<(ProblemRun, Compiled), JudgeError> {
+    /// Builds the submission (the command line's, else the problem's own) under the compiler's caps:
+    /// the run it starts (no tests yet; `compile` says how the build went), and the program, `None`
+    /// if it did not compile.
+    pub fn compile(&self, problem: &Problem) -> Result<(ProblemRun, Option<Program>), JudgeError> {
         let (source, shown) = match &self.options.submission {
             Some(mine) => (mine.clone(), mine.clone()),
             None => (self.root.join(&problem.solution), problem.solution.clone()),
         };
         let o = self.options;
         let caps = limits::COMPILE.overridden(o.compile_time_limit_ms, o.compile_memory_limit_mib);
+        let compiler = Language::of(&source)?.describe();
+        let (compile, program) = match compile::compile(&source, self.cache, self.launcher, &caps)?
+        {
+            Compiled::Ready { program, cached } => (Compile::Built { cached }, Some(program)),
+            Compiled::Failed { message } => (Compile::Failed { message }, None),
+        };
         let run = ProblemRun {
             problem: problem.name.clone(),
             submission: shown.display().to_string(),
-            compiler: Language::of(&source)?.describe(),
-            compile: Compile::Built { cached: false },
+            compiler,
+            compile,
             limits: (problem.limits).overridden(o.time_limit_ms, o.memory_limit_mib),
             tests: Vec::new(),
         };
-        let compiled = compile::compile(&source, self.cache, self.launcher, &caps)?;
-        Ok((run, compiled))
+        Ok((run, program))
     }
 
     fn judge_tests(

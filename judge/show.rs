@@ -3,10 +3,9 @@
 
 use crate::check::{self, Checker, Frame};
 use crate::cli::ShowOptions;
-use crate::compile::Compiled;
 use crate::error::JudgeError;
 use crate::frames_text::render;
-use crate::outcome::{Compile, Finding, TestRun};
+use crate::outcome::{Finding, TestRun};
 use crate::problem::{self, Problem, Test};
 use crate::report::{emit, Table};
 use crate::session::{read_test, Session, TestJudge};
@@ -79,24 +78,16 @@ fn judge(
     input: &[u8],
     optima: &[Option<u64>],
 ) -> Result<Option<(TestRun, Vec<u8>)>, JudgeError> {
-    let (mut run, compiled) = session.compile(problem)?;
+    let (run, program) = session.compile(problem)?;
     let table = Table {
         color: session.color,
         verbose: session.options.verbose,
         name_width: test.name.len().max(4),
     };
-    let program = match compiled {
-        Compiled::Ready { program, cached } => {
-            run.compile = Compile::Built { cached };
-            program
-        }
-        Compiled::Failed { message } => {
-            run.compile = Compile::Failed {
-                message: message.clone(),
-            };
-            emit(&(table.header(&run, 1) + &table.compile_error(&message)));
-            return Ok(None);
-        }
+    let Some(program) = program else {
+        let message = run.compile.failure().unwrap_or_default();
+        emit(&(table.header(&run, 1) + &table.compile_error(message)));
+        return Ok(None);
     };
     emit(&table.header(&run, 1));
     let judge = TestJudge {

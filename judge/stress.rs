@@ -4,7 +4,6 @@
 use crate::add;
 use crate::check;
 use crate::cli::{AddOptions, AddSource, StressOptions};
-use crate::compile::Compiled;
 use crate::error::JudgeError;
 use crate::generate::{self, Generator};
 use crate::json::Json;
@@ -41,25 +40,23 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
     let name = options.judge.problem.as_deref().unwrap_or_default();
     let problem = problem::load(session.root, name)?;
     let stress = generate::of(&problem)?;
-    let (run, compiled) = session.compile(&problem)?;
+    let (run, program) = session.compile(&problem)?;
     let seed = options.seed.unwrap_or_else(clock_seed);
     let title = format!(
         "stress {name}: {}, {}, {} ms CPU, seed {seed}, up to {} cases",
         run.submission, run.compiler, run.limits.cpu_ms, options.cases
     );
-    let program = match compiled {
-        Compiled::Ready { program, .. } => program,
-        Compiled::Failed { message } => {
-            let text = format!("{title}\n  CE  compile error\n{}\n", indent(&message));
-            let json = || {
-                Json::Object(vec![
-                    ("schema", Json::Number(1.0)),
-                    ("compile_error", Json::String(message.clone())),
-                ])
-            };
-            show(options, &text, json);
-            return Ok(1);
-        }
+    let Some(program) = program else {
+        let message = run.compile.failure().unwrap_or_default();
+        let text = format!("{title}\n  CE  compile error\n{}\n", indent(message));
+        let json = || {
+            Json::Object(vec![
+                ("schema", Json::Number(1.0)),
+                ("compile_error", Json::String(message.into())),
+            ])
+        };
+        show(options, &text, json);
+        return Ok(1);
     };
     // The inputs live in a private folder of the launcher's, removed with it, or by the next judge if
     // this one is killed.
