@@ -20,6 +20,13 @@ pub struct Eight {
 }
 
 impl Eight {
+    /// A checker whose table is built already (the stress generator draws boards from the same one).
+    pub fn with_table(distances: Distances) -> Eight {
+        Eight {
+            distances: OnceLock::from(distances),
+        }
+    }
+
     fn distances(&self) -> &Distances {
         self.distances.get_or_init(Distances::build)
     }

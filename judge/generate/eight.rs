@@ -8,9 +8,11 @@ use crate::check::eight::reference::{parse_boards, Board, Distances, GOAL};
 use crate::check::eight::Eight;
 
 pub fn stress() -> Stress {
+    // One BFS of all 181,440 boards serves both the generator and the checker.
+    let distances = Distances::build();
     Stress {
-        generator: Box::new(EightBoards::new()),
-        checker: Box::<Eight>::default(),
+        generator: Box::new(EightBoards::new(&distances)),
+        checker: Box::new(Eight::with_table(distances)),
     }
 }
 
@@ -20,9 +22,9 @@ pub struct EightBoards {
 }
 
 impl EightBoards {
-    pub fn new() -> Self {
+    pub fn new(distances: &Distances) -> Self {
         let mut layers: Vec<Vec<Board>> = Vec::new();
-        for (board, &distance) in &Distances::build().0 {
+        for (board, &distance) in &distances.0 {
             let d = usize::from(distance);
             if layers.len() <= d {
                 layers.resize(d + 1, Vec::new());
@@ -88,9 +90,14 @@ mod tests {
     use super::*;
     use std::sync::OnceLock;
 
+    fn distances() -> &'static Distances {
+        static DISTANCES: OnceLock<Distances> = OnceLock::new();
+        DISTANCES.get_or_init(Distances::build)
+    }
+
     fn boards() -> &'static EightBoards {
         static BOARDS: OnceLock<EightBoards> = OnceLock::new();
-        BOARDS.get_or_init(EightBoards::new)
+        BOARDS.get_or_init(|| EightBoards::new(distances()))
     }
 
     #[test]
@@ -104,7 +111,7 @@ mod tests {
 
     #[test]
     fn inputs_hold_solved_hardest_and_unsolvable_boards() {
-        let distances = Distances::build();
+        let distances = distances();
         let (input, _) = boards().input(1, 0, 2000);
         let found: Vec<Option<u8>> = parse_boards(input.as_bytes())
             .expect("valid boards")
