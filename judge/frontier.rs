@@ -308,9 +308,18 @@ mod tests {
     fn only_a_solution_inside_the_project_runs_outside_the_sandbox() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         assert!(ensure_inside(root, Path::new("src/bin/eight.rs")).is_ok());
-        let outside = ensure_inside(root, Path::new("../../usr/bin/true"));
-        assert!(outside.is_err_and(|e| e.message.contains("is outside the project")));
-        assert!(ensure_inside(root, Path::new("/bin/sh")).is_err());
+        // A file that surely exists outside the clone, wherever the clone lies: reached by a
+        // relative path that climbs out, and by its absolute path.
+        let elsewhere =
+            std::env::temp_dir().join(format!("slidekit-outside-{}.rs", std::process::id()));
+        std::fs::write(&elsewhere, "fn main() {}").unwrap();
+        let climbing = Path::new("../".repeat(root.components().count()).as_str())
+            .join(elsewhere.strip_prefix("/").unwrap());
+        let by_climbing = ensure_inside(root, &climbing);
+        let by_absolute = ensure_inside(root, &elsewhere);
+        std::fs::remove_file(&elsewhere).unwrap();
+        assert!(by_climbing.is_err_and(|e| e.message.contains("is outside the project")));
+        assert!(by_absolute.is_err_and(|e| e.message.contains("is outside the project")));
     }
 
     #[test]
