@@ -179,6 +179,7 @@ fn replay_answer(board: &Board, optimum: Option<u64>, answer: &[u8]) -> Result<u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::testing::{judged, wrong};
     use crate::outcome::Cost;
 
     /// One checker for every test, so the table is built once.
@@ -187,15 +188,7 @@ mod tests {
     };
 
     fn check(input: &str, output: &str) -> Checked {
-        let optima = EIGHT.optima(input.as_bytes()).expect("valid test input");
-        EIGHT.check(input.as_bytes(), output.as_bytes(), &optima)
-    }
-
-    fn wrong(reason: &str) -> Checked {
-        Checked::Wrong {
-            reason: reason.into(),
-            cost: None,
-        }
+        judged(&EIGHT, input, output)
     }
 
     #[test]

@@ -186,21 +186,16 @@ fn compare(answer: Answer, optimum: Option<u64>) -> Checked {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::testing::{judged, wrong};
 
     const SAMPLE: &str = "3 4\nA A C .\nA B C .\nB B . .\nB\n0 1\n";
 
     fn check(input: &str, output: &str) -> Checked {
-        let optima = Huarong::default()
-            .optima(input.as_bytes())
-            .expect("valid test input");
-        Huarong::default().check(input.as_bytes(), output.as_bytes(), &optima)
+        judged(&Huarong::default(), input, output)
     }
 
     fn wrong_unsolvable() -> Checked {
-        Checked::Wrong {
-            reason: "says unsolvable, but it is solvable in 2 moves".into(),
-            cost: None,
-        }
+        wrong("says unsolvable, but it is solvable in 2 moves")
     }
 
     fn cost(moves: u64, optimum: u64) -> Cost {
@@ -232,10 +227,6 @@ mod tests {
 
     #[test]
     fn illegal_answers_and_false_unsolvable_are_wrong_with_no_cost() {
-        let wrong = |reason: &str| Checked::Wrong {
-            reason: reason.into(),
-            cost: None,
-        };
         let blocked = "2\nB (1,0) (0,1)\nC (0,2) (1,3)\n";
         assert_eq!(
             check(SAMPLE, blocked),

@@ -212,6 +212,26 @@ pub fn verdict_of(cases: impl Iterator<Item = Result<(u64, u64), String>>) -> Ch
     }
 }
 
+/// What the checkers' tests share: an answer judged as a test run judges it, against the
+/// checker's own optima, and a rejection with no cost.
+#[cfg(test)]
+pub mod testing {
+    use super::Checker;
+    use crate::outcome::Checked;
+
+    pub fn judged(checker: &dyn Checker, input: &str, output: &str) -> Checked {
+        let optima = checker.optima(input.as_bytes()).expect("valid test input");
+        checker.check(input.as_bytes(), output.as_bytes(), &optima)
+    }
+
+    pub fn wrong(reason: &str) -> Checked {
+        Checked::Wrong {
+            reason: reason.into(),
+            cost: None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -108,19 +108,12 @@ fn judge_answer(answer: Option<&[u8]>, optimum: Option<u64>) -> Result<u64, Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::testing::{judged, wrong};
 
     const SAMPLE: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
 
     fn check(input: &str, output: &str) -> Checked {
-        let optima = NoipHuarong.optima(input.as_bytes()).expect("valid input");
-        NoipHuarong.check(input.as_bytes(), output.as_bytes(), &optima)
-    }
-
-    fn wrong(reason: &str) -> Checked {
-        Checked::Wrong {
-            reason: reason.into(),
-            cost: None,
-        }
+        judged(&NoipHuarong, input, output)
     }
 
     #[test]
