@@ -13,6 +13,17 @@ fn bench(args: &[&str]) -> Assert {
     judge.arg("bench").args(args).assert()
 }
 
+/// Eight's solution against itself on the sample, three runs each.
+const ITSELF_ON_THE_SAMPLE: [&str; 7] = [
+    "eight",
+    "--vs",
+    "src/bin/eight.rs",
+    "--test",
+    "001",
+    "--runs",
+    "3",
+];
+
 fn stdout(assert: &Assert) -> String {
     String::from_utf8_lossy(&assert.get_output().stdout).into_owned()
 }
@@ -71,16 +82,7 @@ fn each_test_gets_a_row_whose_minimum_median_and_maximum_are_in_order() {
 
 #[test]
 fn a_solution_against_itself_has_a_positive_overall_ratio() {
-    let args = [
-        "eight",
-        "--vs",
-        "src/bin/eight.rs",
-        "--test",
-        "001",
-        "--runs",
-        "3",
-    ];
-    let out = stdout(&bench(&args).success());
+    let out = stdout(&bench(&ITSELF_ON_THE_SAMPLE).success());
     let overall = out.lines().find(|l| l.starts_with("overall B/A"));
     let overall = overall.unwrap_or_else(|| panic!("no overall ratio in:\n{out}"));
     let ratios: Vec<f64> = overall
@@ -105,16 +107,7 @@ fn a_solution_against_itself_has_a_positive_overall_ratio() {
 
 #[test]
 fn json_has_each_sides_statistics_and_ratios_computed_from_its_samples() {
-    let args = [
-        "eight",
-        "--vs",
-        "src/bin/eight.rs",
-        "--test",
-        "001",
-        "--runs",
-        "3",
-        "--json",
-    ];
+    let args = [&ITSELF_ON_THE_SAMPLE[..], &["--json"]].concat();
     let text = stdout(&bench(&args).success());
     let document = json::parse(&text).unwrap_or_else(|e| panic!("{e} in:\n{text}"));
     assert_eq!(field(&document, "command").as_str(), Some("bench"));
