@@ -8,7 +8,7 @@ pub mod reference;
 mod reference_tests;
 
 use super::{
-    answer_lines, cut_short, head, verdict_of, Checked, Checker, Frame, Optima, MAX_FRAMES,
+    answer_lines, answers, cut_short, head, verdict_of, Checked, Checker, Frame, Optima, MAX_FRAMES,
 };
 use reference::{apply, parse_boards, Board, Distances, GOAL};
 use std::sync::OnceLock;
@@ -47,14 +47,10 @@ impl Checker for Eight {
             Ok(_) => return Checked::BadTest("optima do not match the input's cases".into()),
             Err(e) => return Checked::BadTest(format!("input {e}")),
         };
-        // Only as many lines as cases are kept: a flood of lines costs no memory.
-        let mut lines = answer_lines(output);
-        let answers: Vec<&[u8]> = lines.by_ref().take(boards.len()).collect();
-        if let Some((extra, text)) = lines.enumerate().find(|(_, l)| !l.is_empty()) {
-            let line = boards.len() + extra + 1;
-            let reason = format!("line {line}: output after the last case: '{}'", head(text));
-            return Checked::Wrong { reason, cost: None };
-        }
+        let answers = match answers(output, boards.len(), "case") {
+            Ok(answers) => answers,
+            Err(rejected) => return rejected,
+        };
         let cases = boards
             .iter()
             .zip(optima)

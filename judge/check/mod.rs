@@ -95,6 +95,25 @@ pub fn answer_lines(output: &[u8]) -> impl Iterator<Item = &[u8]> {
         .map(trim_end)
 }
 
+/// The first `count` answer lines of `output` (fewer if it ends early), or the rejection of a
+/// non-empty line after them, named by its line. `unit` is what one line answers: "case", "query".
+/// Only `count` lines are kept: a flood of lines costs no memory.
+pub fn answers<'a>(output: &'a [u8], count: usize, unit: &str) -> Result<Vec<&'a [u8]>, Checked> {
+    let mut lines = answer_lines(output);
+    let answers: Vec<&[u8]> = lines.by_ref().take(count).collect();
+    match lines.enumerate().find(|(_, l)| !l.is_empty()) {
+        Some((extra, text)) => {
+            let line = count + extra + 1;
+            let reason = format!(
+                "line {line}: output after the last {unit}: '{}'",
+                head(text)
+            );
+            Err(Checked::Wrong { reason, cost: None })
+        }
+        None => Ok(answers),
+    }
+}
+
 fn trim_end(line: &[u8]) -> &[u8] {
     let kept = line
         .iter()

@@ -8,7 +8,7 @@ pub mod reference;
 #[path = "../reference/noip_huarong_tests.rs"]
 mod reference_tests;
 
-use super::{answer_lines, head, Checked, Checker, Frame, Optima};
+use super::{answers, head, Checked, Checker, Frame, Optima};
 use crate::outcome::Cost;
 
 #[derive(Default)]
@@ -39,13 +39,10 @@ impl Checker for NoipHuarong {
     }
 
     fn check(&self, _input: &[u8], output: &[u8], optima: &Optima) -> Checked {
-        let mut lines = answer_lines(output);
-        let answers: Vec<&[u8]> = lines.by_ref().take(optima.len()).collect();
-        if let Some((extra, text)) = lines.enumerate().find(|(_, l)| !l.is_empty()) {
-            let line = optima.len() + extra + 1;
-            let reason = format!("line {line}: output after the last query: '{}'", head(text));
-            return Checked::Wrong { reason, cost: None };
-        }
+        let answers = match answers(output, optima.len(), "query") {
+            Ok(answers) => answers,
+            Err(rejected) => return rejected,
+        };
         let mut cost = Cost::default();
         for (k, optimum) in optima.iter().enumerate() {
             let answer = answers.get(k).copied();
