@@ -1,7 +1,7 @@
 //! Command-line arguments → what to do. Hand-written: the project allows no crates.
 
-use crate::error::JudgeError;
-use crate::limits::{MAX_MEMORY_MIB, MAX_TIME_MS};
+use crate::model::error::JudgeError;
+use crate::model::limits::{MAX_MEMORY_MIB, MAX_TIME_MS};
 use std::path::PathBuf;
 
 /// The most cases `judge stress` tries in one go, and the most timed runs of `judge bench`.

@@ -1,7 +1,7 @@
 //! Bench baseline for Huarong Dao: the textbook forward BFS, which is the judge's reference
-//! (judge/reference/huarong.rs) run alone. Prints the optimum; `visited N` on stderr.
+//! (judge/puzzles/huarong/reference.rs) run alone. Prints the optimum; `visited N` on stderr.
 
-#[path = "../../judge/reference/huarong.rs"]
+#[path = "../../judge/puzzles/huarong/reference.rs"]
 #[allow(dead_code)] // the bench needs only `parse` and `search`
 mod reference;
 

@@ -1,0 +1,29 @@
+//! `judge chart PROBLEM TEST`: the solution's frontiers on the test's first case against a plain
+//! BFS, as SVG on stdout or in `--out`, and the states each search visited.
+
+use crate::cli::ChartOptions;
+use crate::judging::frontier;
+use crate::judging::problem;
+use crate::judging::session::Session;
+use crate::model::error::JudgeError;
+use crate::render::console::emit;
+
+pub fn chart(session: &Session, options: &ChartOptions) -> Result<(), JudgeError> {
+    let name = options.judge.problem.as_deref().unwrap_or_default();
+    problem::ensure_known(&session.root, name)?;
+    let problem = session.problem(name)?;
+    let tests = problem::tests(&problem, Some(&options.test))?;
+    let charted = frontier::chart(session, &problem, &tests[0])?; // `tests` is never empty
+    match &options.out {
+        Some(path) => {
+            let svg = &charted.svg;
+            std::fs::write(path, svg).map_err(|e| JudgeError::io("write", path, e))?;
+            emit(&format!("{}\nwrote {}\n", charted.summary, path.display()));
+        }
+        None => {
+            emit(&charted.svg);
+            eprintln!("{}", charted.summary);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,40 @@
+//! `judge [PROBLEM [SUBMISSION]]`: judges every problem's solution, one problem, or a submission, and
+//! prints the table (or `--json`) and with `--html` writes the page.
+
+use crate::cli::JudgeOptions;
+use crate::judging::frontier;
+use crate::judging::problem;
+use crate::judging::session::Session;
+use crate::model::error::JudgeError;
+use crate::model::outcome;
+use crate::render::console::emit;
+use crate::render::{html, json, table};
+
+pub fn judge(session: &Session, options: &JudgeOptions) -> Result<i32, JudgeError> {
+    let names = match &options.problem {
+        Some(name) => {
+            // Named on the command line, an unknown problem is a mistake in the command, not in it.
+            problem::ensure_known(&session.root, name)?;
+            vec![name.clone()]
+        }
+        None => problem::names(&session.root)?,
+    };
+    let (submission, only) = (options.submission.as_deref(), options.test.as_deref());
+    let outcomes: Vec<_> = (names.iter())
+        .map(|name| session.judge_named(name, submission, only))
+        .collect();
+    if options.json {
+        emit(&json::json(&outcomes).to_pretty());
+    } else {
+        emit(&table::summary(&outcomes));
+    }
+    if let Some(path) = &options.html {
+        let charts = match submission {
+            // The project's own solutions: their traces are trusted, and they are what it teaches.
+            None => frontier::hardest_charts(session, &outcomes),
+            Some(_) => Vec::new(),
+        };
+        html::write(path, &outcomes, &charts)?;
+    }
+    Ok(outcome::exit_code(&outcomes))
+}

@@ -1,0 +1,105 @@
+//! One file per subcommand, and the dispatch from the command line to them. The options a command
+//! was given are resolved here into [`Settings`]; nothing below `commands/` sees the arguments.
+
+pub mod add;
+pub mod bench;
+pub mod chart;
+pub mod judge;
+pub mod practice;
+pub mod show;
+pub mod stress;
+
+use crate::cli::{self, Command, JudgeOptions};
+use crate::judging::session::Session;
+use crate::model::error::JudgeError;
+use crate::model::limits;
+use crate::model::settings::Settings;
+use crate::render::console::emit;
+use crate::render::json::error_json;
+use crate::run::launch;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+/// The `judge` binary: its exit status. 0 all accepted, 1 some test not accepted, 2 the judge, a
+/// problem or a test failed.
+pub fn main() -> i32 {
+    let args: Vec<_> = std::env::args_os().skip(1).collect();
+    if args.first().is_some_and(|a| a == launch::ARG) {
+        return launch::main(&args[1..]); // decided first: the launcher must stay small
+    }
+    // Looked for in the raw arguments: a script that asked for JSON gets it even when they are wrong.
+    let json = args.iter().any(|a| a == "--json");
+    let code = match args.into_iter().map(|a| a.into_string()).collect() {
+        Ok(args) => run(args),
+        Err(bad) => Err(JudgeError::new(format!("argument {bad:?} is not UTF-8"))),
+    };
+    code.unwrap_or_else(|e| fail(&e, json))
+}
+
+/// The judge itself failed: the message on stderr, and with `--json` a document on stdout as well.
+fn fail(error: &JudgeError, json: bool) -> i32 {
+    eprintln!("judge: {error}");
+    if json {
+        emit(&error_json(error).to_pretty());
+    }
+    2
+}
+
+/// Runs the command the arguments name; its exit status.
+pub fn run(args: Vec<String>) -> Result<i32, JudgeError> {
+    let root = project_root();
+    match cli::parse(args)? {
+        Command::Help => emit(cli::HELP),
+        Command::Add(options) => emit(&add::add(&root, &options)?.summary()),
+        // With `-v` the judge's programs run traced: their layers are shown beside a plain BFS's.
+        Command::Judge(options) => {
+            let session = open(&root, &options, options.verbose)?;
+            return judge::judge(&session, &options);
+        }
+        Command::Stress(options) => {
+            return stress::stress(&open(&root, &options.judge, false)?, &options)
+        }
+        Command::Bench(options) => {
+            return bench::bench(&open(&root, &options.judge, false)?, &options)
+        }
+        Command::Show(options) => {
+            return show::show(&open(&root, &options.judge, false)?, &options)
+        }
+        Command::Chart(options) => chart::chart(&open(&root, &options.judge, false)?, &options)?,
+        Command::Practice(options) => emit(&practice::practice(&root, &options)?),
+    }
+    Ok(0)
+}
+
+/// The folder holding `problems/`: the current one when it has it, else this crate's.
+fn project_root() -> PathBuf {
+    match std::env::current_dir() {
+        Ok(dir) if dir.join("problems").is_dir() => dir,
+        _ => PathBuf::from(env!("CARGO_MANIFEST_DIR")),
+    }
+}
+
+/// A session for a command that runs programs, with the judging options resolved; `trace`: the
+/// programs run with `BFS_TRACE=1` (only the judge's `-v`: it costs them time).
+fn open(root: &Path, options: &JudgeOptions, trace: bool) -> Result<Session, JudgeError> {
+    Session::open(root, settings(options, trace))
+}
+
+/// The judging options as settings.
+pub fn settings(o: &JudgeOptions, trace: bool) -> Settings {
+    let compile_caps =
+        limits::COMPILE.overridden(o.compile_time_limit_ms, o.compile_memory_limit_mib);
+    let color =
+        !o.no_color && std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal();
+    Settings {
+        time_limit_ms: o.time_limit_ms,
+        memory_limit_mib: o.memory_limit_mib,
+        compile_caps,
+        sandbox: !o.no_sandbox,
+        trace,
+        verbose: o.verbose,
+        replay: o.html.is_some(),
+        table: !o.json,
+        color,
+    }
+}

@@ -1,0 +1,136 @@
+//! `judge show`: judges one test exactly as the judge does, prints its row, then replays one case's
+//! answer frame by frame: played in place on a terminal, every frame printed one after another else.
+
+use crate::cli::ShowOptions;
+use crate::judging::problem::{self, Problem, Test};
+use crate::judging::session::Session;
+use crate::judging::test_judge::{load, Loaded, TestJudge};
+use crate::model::error::JudgeError;
+use crate::model::frame::Frame;
+use crate::model::outcome::TestRun;
+use crate::model::verdict::Finding;
+use crate::puzzles::checker::Checker;
+use crate::render::console::emit;
+use crate::render::frames::render;
+use std::io::{BufRead, IsTerminal};
+use std::path::Path;
+use std::time::Duration;
+
+/// Exit status as the judge's: 0 accepted, 1 not accepted (the answer is still replayed), 2 the
+/// judge, the problem or the test failed.
+pub fn show(session: &Session, options: &ShowOptions) -> Result<i32, JudgeError> {
+    let name = options.judge.problem.as_deref().unwrap_or_default();
+    problem::ensure_known(&session.root, name)?;
+    let problem = session.problem(name)?;
+    let checker = session.checker(&problem)?;
+    let test = one_test(&problem, &options.test)?;
+    let broken = |why| JudgeError::new(format!("test {} of {name} is broken: {why}", test.name));
+    let loaded = load(&test, checker.as_ref()).map_err(broken)?;
+    if options.case > loaded.optima.len() {
+        // Said before the run: a case that is not there is a mistake in the command.
+        let cases = loaded.optima.len();
+        return Err(JudgeError::new(format!(
+            "test {} has {cases} cases, not {}",
+            test.name, options.case
+        ))
+        .with_fix(format!("give `--case` from 1 to {cases}")));
+    }
+    let case = options.case - 1;
+    let cannot = |why| {
+        JudgeError::new(format!(
+            "cannot replay case {} of {}: {why}",
+            options.case, test.name
+        ))
+    };
+    // A problem whose answers cannot be replayed at all is said before anything runs.
+    if !checker.replays() {
+        let why = checker
+            .frames(&loaded.input, b"", case)
+            .err()
+            .unwrap_or_default();
+        return Err(cannot(why));
+    }
+    let submission = options.judge.submission.as_deref();
+    let Some((run, output)) = judge(session, &problem, submission, checker.as_ref(), &loaded)?
+    else {
+        return Ok(1); // a compile error, printed as the judge prints it
+    };
+    let frames = checker
+        .frames(&loaded.input, &output, case)
+        .map_err(cannot)?;
+    play(&frames, session.settings.color, options);
+    Ok(match run.finding {
+        Finding::TestError(_) => 2,
+        ref finding if finding.accepted() => 0,
+        _ => 1,
+    })
+}
+
+/// The test `which` names; naming none, or several, is a mistake in the command.
+fn one_test(problem: &Problem, which: &str) -> Result<Test, JudgeError> {
+    let mut tests = problem::tests(problem, Some(which))?;
+    if tests.len() > 1 {
+        let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
+        return Err(JudgeError::new(format!(
+            "`{which}` names {} tests of {}",
+            tests.len(),
+            problem.name
+        ))
+        .with_fix(format!("give one of: {}", names.join(", "))));
+    }
+    Ok(tests.remove(0))
+}
+
+/// Compiles and runs the submission on the test, printing the header and the row as the judge does;
+/// the run and the program's output, or `None` when it did not compile.
+fn judge(
+    session: &Session,
+    problem: &Problem,
+    submission: Option<&Path>,
+    checker: &dyn Checker,
+    loaded: &Loaded,
+) -> Result<Option<(TestRun, Vec<u8>)>, JudgeError> {
+    let (run, program) = session.compile(problem, submission)?;
+    let table = session.table(std::slice::from_ref(&loaded.test));
+    let Some(program) = program else {
+        let message = run.compile.failure().unwrap_or_default();
+        emit(&(table.header(&run, 1) + &table.compile_error(message)));
+        return Ok(None);
+    };
+    emit(&table.header(&run, 1));
+    // `show` replays the whole output itself: the judge keeps no replay of its own.
+    let judge = TestJudge::new(&session.launcher, checker, &program, run.limits);
+    let (result, output) = judge.judge_loaded(loaded)?;
+    emit(&table.row(&result));
+    Ok(Some((result, output)))
+}
+
+/// In colour, a terminal is watching: play the frames in place. Else print them all, a blank line
+/// between two, so they can be read in a file.
+fn play(frames: &[Frame], color: bool, options: &ShowOptions) {
+    let moves = frames.len().saturating_sub(1);
+    let mut drawn = frames
+        .iter()
+        .enumerate()
+        .map(|(i, f)| render(f, i, moves, color));
+    if !color {
+        emit(&format!("\n{}", drawn.collect::<Vec<_>>().join("\n")));
+        return;
+    }
+    let step = (options.step || options.delay_ms == 0) && std::io::stdin().is_terminal();
+    let Some(first) = drawn.next() else { return };
+    emit(&format!("\n{first}"));
+    let mut lines = first.lines().count();
+    for text in drawn {
+        if step {
+            emit("Enter: next move");
+            let _ = std::io::stdin().lock().read_line(&mut String::new());
+            lines += 1; // the prompt's line, which Enter ended
+        } else {
+            std::thread::sleep(Duration::from_millis(options.delay_ms));
+        }
+        // Up to the previous frame's first line and clear below it: the board redraws in place.
+        emit(&format!("\x1b[{lines}A\x1b[J{text}"));
+        lines = text.lines().count();
+    }
+}

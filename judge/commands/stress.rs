@@ -1,0 +1,397 @@
+//! `judge stress`: random inputs from the problem's generator, run and checked exactly as tests are,
+//! until an answer fails; then the failing input is made smaller while it still fails the same way.
+
+use crate::cli::{AddOptions, AddSource, StressOptions};
+use crate::commands::add;
+use crate::formats::json::Json;
+use crate::formats::text::printable;
+use crate::judging::problem::{Problem, Test};
+use crate::judging::session::Session;
+use crate::judging::test_judge::TestJudge;
+use crate::model::error::JudgeError;
+use crate::model::outcome::TestRun;
+use crate::model::reason::TestFault;
+use crate::model::verdict::Finding;
+use crate::puzzles::generator::{Generator, Stress};
+use crate::render::console::{emit, progress};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Cases an input holds where the format has several (Eight): enough that the program's start-up
+/// is not what is measured, few enough that a failing input is quick to cut down.
+const BATCH: u64 = 100;
+/// The most runs spent shrinking: each may take up to the wall-clock limit.
+const MAX_SHRINK_RUNS: usize = 300;
+
+/// An input that failed, and how.
+struct Failure {
+    input: String,
+    run: TestRun,
+}
+
+/// What the search came to.
+struct Searched {
+    cases: u64,
+    inputs: u64,
+    /// Cases the reference could not solve within its budget, so nothing was checked.
+    skipped: u64,
+    seconds: f64,
+    failure: Option<(u64, Failure)>,
+}
+
+pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeError> {
+    let name = options.judge.problem.as_deref().unwrap_or_default();
+    let problem = session.problem(name)?;
+    let stress = stress_of(session, &problem)?;
+    let (run, program) = session.compile(&problem, options.judge.submission.as_deref())?;
+    let seed = options.seed.unwrap_or_else(clock_seed);
+    let title = format!(
+        "stress {name}: {}, {}, {} ms CPU, seed {seed}, up to {} cases",
+        run.submission, run.compiler, run.limits.cpu_ms, options.cases
+    );
+    let Some(program) = program else {
+        let message = run.compile.failure().unwrap_or_default();
+        let text = format!("{title}\n  CE  compile error\n{}\n", indent(message));
+        let json = || {
+            Json::Object(vec![
+                ("schema", Json::Number(1.0)),
+                ("compile_error", Json::String(message.into())),
+            ])
+        };
+        show(options, &text, json);
+        return Ok(1);
+    };
+    // The inputs live in a private folder of the launcher's, removed with it, or by the next judge if
+    // this one is killed.
+    let folder = session.launcher.fresh_dir()?;
+    let trial = Trial {
+        judge: session.test_judge(stress.checker.as_ref(), &program, run.limits),
+        input: folder.join("stress.in"),
+    };
+    if !options.judge.json {
+        emit(&format!("{title}\n"));
+    }
+    // `--time` bounds the whole command: the search, and the shrinking after it.
+    let deadline = options
+        .time_s
+        .map(|s| Instant::now() + Duration::from_secs(s));
+    let mut searched = search(&trial, stress.generator.as_ref(), options, seed, deadline)?;
+    let Some((index, failure)) = searched.failure.take() else {
+        show(options, &passed(&searched, seed), || {
+            summary_json(&searched, seed, None)
+        });
+        return Ok(0);
+    };
+    let first = failure.run.finding.clone();
+    let (shrunk, runs) = shrink(&trial, stress.generator.as_ref(), failure, deadline)?;
+    let found = Found {
+        index,
+        first,
+        shrunk,
+        runs,
+    };
+    report_failure(session, options, &searched, seed, &found)
+}
+
+/// What stressing the problem's puzzle takes, or an error that says which puzzles have a generator.
+fn stress_of(session: &Session, problem: &Problem) -> Result<Stress, JudgeError> {
+    let puzzle = session.puzzle(problem)?;
+    let make = puzzle.stress.ok_or_else(|| {
+        JudgeError::new(format!(
+            "problem `{}` has no generator for `judge stress`",
+            problem.name
+        ))
+    })?;
+    Ok(make())
+}
+
+/// The first failure and what it shrank to.
+struct Found {
+    index: u64,
+    first: Finding,
+    shrunk: Failure,
+    runs: usize,
+}
+
+/// Shows the failure, saving it first if asked. The failure is worth more than the test file: it is
+/// shown even when saving it fails.
+fn report_failure(
+    session: &Session,
+    options: &StressOptions,
+    searched: &Searched,
+    seed: u64,
+    found: &Found,
+) -> Result<i32, JudgeError> {
+    let name = options.judge.problem.as_deref().unwrap_or_default();
+    let saved = (options.save).then(|| save(session, name, &found.shrunk.input, seed));
+    let saved_path = saved.as_ref().and_then(|s| s.as_ref().ok());
+    let mut text = format!(
+        "input {} of seed {seed} fails: {}\n",
+        found.index + 1,
+        one_line(&found.first)
+    );
+    text += &failed(&found.shrunk, found.runs, saved_path);
+    text += &format!("again: {}\n", repeat_command(options, seed));
+    show(options, &text, || {
+        summary_json(searched, seed, Some((found, saved_path)))
+    });
+    match saved {
+        Some(Err(e)) => {
+            eprintln!("judge: not saved: {e}");
+            Ok(2)
+        }
+        _ => Ok(1),
+    }
+}
+
+/// Runs one input as a test named `stress`, from a file of its own.
+struct Trial<'a> {
+    judge: TestJudge<'a>,
+    input: PathBuf,
+}
+
+impl Trial<'_> {
+    fn run(&self, input: &str) -> Result<TestRun, JudgeError> {
+        std::fs::write(&self.input, input).map_err(|e| JudgeError::io("write", &self.input, e))?;
+        let test = Test {
+            name: "stress".into(),
+            input: self.input.clone(),
+            answer: None,
+        };
+        self.judge.judge(&test)
+    }
+}
+
+/// Inputs in order until one fails or the budget (cases, seconds) is spent.
+fn search(
+    trial: &Trial,
+    generator: &dyn Generator,
+    options: &StressOptions,
+    seed: u64,
+    deadline: Option<Instant>,
+) -> Result<Searched, JudgeError> {
+    let started = Instant::now();
+    let mut searched = Searched {
+        cases: 0,
+        inputs: 0,
+        skipped: 0,
+        seconds: 0.0,
+        failure: None,
+    };
+    while searched.cases < options.cases && before(deadline) {
+        let index = searched.inputs;
+        let wanted = (options.cases - searched.cases).min(BATCH);
+        let (input, cases) = generator.input(seed, index, wanted);
+        let run = trial.run(&input)?;
+        searched.inputs += 1;
+        searched.cases += cases;
+        match &run.finding {
+            finding if finding.accepted() => {}
+            Finding::TestError(TestFault::TooLarge { .. }) => searched.skipped += cases,
+            Finding::TestError(fault) => {
+                return Err(JudgeError::new(format!(
+                    "the generator made an input the reference refuses ({fault}):\n{input}"
+                )))
+            }
+            Finding::Verdict { .. } => {
+                searched.failure = Some((index, Failure { input, run }));
+                break;
+            }
+        }
+        searched.seconds = started.elapsed().as_secs_f64();
+        let rate = searched.cases as f64 / searched.seconds.max(1e-3);
+        progress(&format!(
+            "stress: {} of {} cases, {rate:.0} cases/s, {:.1} s",
+            searched.cases, options.cases, searched.seconds
+        ));
+    }
+    progress("");
+    searched.seconds = started.elapsed().as_secs_f64();
+    Ok(searched)
+}
+
+/// Tries the generator's smaller inputs, keeping each that still fails the same way, until none
+/// does; returns the smallest failure and the runs it took.
+fn shrink(
+    trial: &Trial,
+    generator: &dyn Generator,
+    failure: Failure,
+    deadline: Option<Instant>,
+) -> Result<(Failure, usize), JudgeError> {
+    let way = failure.run.finding.clone();
+    let (mut smallest, mut runs) = (failure, 0);
+    'smaller: while runs < MAX_SHRINK_RUNS && before(deadline) {
+        progress(&format!("stress: shrinking, {runs} runs"));
+        let case = smallest.run.finding.failing_case();
+        for input in generator.smaller(&smallest.input, case) {
+            runs += 1;
+            let run = trial.run(&input)?;
+            if run.finding.same_way(&way) {
+                smallest = Failure { input, run };
+                continue 'smaller;
+            }
+            if runs == MAX_SHRINK_RUNS || !before(deadline) {
+                break;
+            }
+        }
+        break;
+    }
+    progress("");
+    Ok((smallest, runs))
+}
+
+/// Whether the `--time` budget, if any, has time left.
+fn before(deadline: Option<Instant>) -> bool {
+    deadline.map_or(true, |d| Instant::now() < d)
+}
+
+fn save(session: &Session, problem: &str, input: &str, seed: u64) -> Result<PathBuf, JudgeError> {
+    let options = AddOptions {
+        problem: problem.into(),
+        source: AddSource::Text(input.into()),
+        name: Some(format!("stress-{seed}")),
+    };
+    Ok(add::add(&session.root, &options)?.input)
+}
+
+/// The command that finds the same failure again.
+fn repeat_command(options: &StressOptions, seed: u64) -> String {
+    let judge = &options.judge;
+    let mut words = vec!["judge stress".to_string()];
+    words.extend(judge.problem.as_deref().map(quoted));
+    words.extend(
+        judge
+            .submission
+            .as_ref()
+            .map(|s| quoted(&s.display().to_string())),
+    );
+    words.push(format!("--seed {seed} --cases {}", options.cases));
+    // The settings a failure may depend on: a TLE under a tighter limit is found under that limit.
+    let limits = [
+        ("--time-limit", judge.time_limit_ms),
+        ("--memory-limit", judge.memory_limit_mib),
+    ];
+    for (flag, value) in limits {
+        words.extend(value.map(|v| format!("{flag} {v}")));
+    }
+    if judge.no_sandbox {
+        words.push("--no-sandbox".into());
+    }
+    words.join(" ")
+}
+
+/// A word as a shell reads it back: quoted when it holds anything but plain path characters.
+fn quoted(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+,:=".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+fn passed(searched: &Searched, seed: u64) -> String {
+    let skipped = match searched.skipped {
+        0 => String::new(),
+        n => format!(", {n} skipped as too large for the reference"),
+    };
+    let rate = searched.cases as f64 / searched.seconds.max(1e-3);
+    format!(
+        "no failure in {} cases ({} inputs{skipped}) in {:.1} s, {rate:.0} cases/s; seed {seed}\n",
+        searched.cases, searched.inputs, searched.seconds
+    )
+}
+
+/// A verdict and its reason on one line.
+fn one_line(finding: &Finding) -> String {
+    format!("{}  {}", finding.code(), finding.text().unwrap_or_default())
+}
+
+fn failed(shrunk: &Failure, runs: usize, saved: Option<&PathBuf>) -> String {
+    let runs = match runs {
+        1 => "1 run".to_string(),
+        n => format!("{n} runs"),
+    };
+    let mut text = format!("shrunk in {runs}: {}\n", one_line(&shrunk.run.finding));
+    text += &format!("the smallest failing input:\n{}", indent(&shrunk.input));
+    if let Some(scene) = &shrunk.run.detail.scene {
+        text += &format!("how it fails:\n{}", indent(scene));
+    }
+    if let Some(path) = saved {
+        text += &format!("saved as {}\n", path.display());
+    }
+    text
+}
+
+/// Each line indented, and escaped: the scene and the compiler's message quote a submission.
+fn indent(text: &str) -> String {
+    text.lines()
+        .map(|l| format!("  {}\n", printable(l)))
+        .collect()
+}
+
+/// Prints the text, or with `--json` the document.
+fn show(options: &StressOptions, text: &str, json: impl FnOnce() -> Json) {
+    match options.judge.json {
+        true => emit(&json().to_pretty()),
+        false => emit(text),
+    }
+}
+
+fn summary_json(searched: &Searched, seed: u64, found: Option<(&Found, Option<&PathBuf>)>) -> Json {
+    let failure = found.map_or(Json::Null, |(found, saved)| {
+        let finding = &found.shrunk.run.finding;
+        Json::Object(vec![
+            ("input_number", Json::Number(found.index as f64 + 1.0)),
+            ("verdict", Json::String(finding.code().into())),
+            ("reason", Json::text(finding.text().as_deref())),
+            ("first_reason", Json::text(found.first.text().as_deref())),
+            ("input", Json::String(found.shrunk.input.clone())),
+            ("shrink_runs", Json::Number(found.runs as f64)),
+            (
+                "saved",
+                Json::text(saved.map(|p| p.display().to_string()).as_deref()),
+            ),
+        ])
+    });
+    Json::Object(vec![
+        ("schema", Json::Number(1.0)),
+        ("seed", Json::String(seed.to_string())),
+        ("cases", Json::Number(searched.cases as f64)),
+        ("inputs", Json::Number(searched.inputs as f64)),
+        ("skipped", Json::Number(searched.skipped as f64)),
+        ("seconds", Json::Number(searched.seconds)),
+        ("failure", failure),
+    ])
+}
+
+/// A seed when none is given: from the clock, short enough to type back.
+fn clock_seed() -> u64 {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    now.map_or(0, |d| d.as_nanos() as u64 ^ u64::from(std::process::id())) % 1_000_000
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_to_repeat_keeps_what_the_failure_depends_on() {
+        let options = StressOptions {
+            judge: crate::cli::JudgeOptions {
+                problem: Some("eight".into()),
+                submission: Some("my dir/it's.py".into()),
+                time_limit_ms: Some(50),
+                no_sandbox: true,
+                ..Default::default()
+            },
+            cases: 100_000,
+            seed: None,
+            time_s: Some(9),
+            save: false,
+        };
+        let repeat = repeat_command(&options, 42);
+        let expected = r"judge stress eight 'my dir/it'\''s.py' --seed 42 --cases 100000 --time-limit 50 --no-sandbox";
+        assert_eq!(repeat, expected);
+    }
+}

@@ -1,0 +1,36 @@
+//! Text that others wrote (a submission's output, a test's block names), made safe to show: clipped
+//! and with control characters escaped, so that neither can drive the terminal.
+
+/// At most 40 characters of an answer, for messages.
+pub fn head(text: &[u8]) -> String {
+    let shown = printable(&String::from_utf8_lossy(&text[..text.len().min(40)]));
+    if text.len() > 40 {
+        shown + "…"
+    } else {
+        shown
+    }
+}
+
+/// `text` with control characters escaped.
+pub fn printable(text: &str) -> String {
+    let escape = |c: char| {
+        if c.is_control() {
+            c.escape_default().collect()
+        } else {
+            c.to_string()
+        }
+    };
+    text.chars().map(escape).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heads_are_clipped_and_escaped() {
+        assert_eq!(head(b"ud\x1b[2J"), "ud\\u{1b}[2J");
+        let long = "u".repeat(41);
+        assert_eq!(head(long.as_bytes()), "u".repeat(40) + "…");
+    }
+}

@@ -1,0 +1,358 @@
+//! Source → runnable program, as an online judge builds it, with binaries cached under `target/judge/`.
+
+use crate::formats::files;
+use crate::model::error::JudgeError;
+use crate::model::execution::{Measurement, Program, Stop};
+use crate::model::limits::Limits;
+use crate::model::status::Status;
+use crate::run::launcher::Launcher;
+use crate::run::supervise::Env;
+use std::collections::hash_map::DefaultHasher;
+use std::ffi::OsString;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// How many lines of a compiler's message a CE verdict keeps.
+const MESSAGE_LINES: usize = 12;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Language {
+    Rust,
+    C,
+    Cpp,
+    Python,
+}
+
+impl Language {
+    pub fn of(source: &Path) -> Result<Language, JudgeError> {
+        match source.extension().and_then(|e| e.to_str()) {
+            Some("rs") => Ok(Language::Rust),
+            Some("c") => Ok(Language::C),
+            Some("cpp" | "cc" | "cxx") => Ok(Language::Cpp),
+            Some("py") => Ok(Language::Python),
+            _ => Err(JudgeError::new(format!(
+                "cannot judge {}: unknown language",
+                source.display()
+            ))
+            .with_fix("submit a .rs, .c, .cpp or .py file")),
+        }
+    }
+
+    /// The tool, the arguments before and after `-o OUT SOURCE`, and how to get the tool.
+    fn toolchain(self) -> Toolchain {
+        let (tool, flags, libraries, fix): (_, &[_], &[_], _) = match self {
+            // A fixed crate name: rustc would take it from the file name, and `sol.v2.rs` is no crate name.
+            Language::Rust => (
+                "rustc",
+                &["--edition", "2021", "-O", "--crate-name", "main"],
+                &[],
+                "install Rust from https://rustup.rs",
+            ),
+            Language::C => ("gcc", &["-O2"], &["-lm"], "apt-get install gcc"),
+            Language::Cpp => (
+                "g++",
+                &["-O2", "-std=c++17"],
+                &["-lm"],
+                "apt-get install g++",
+            ),
+            Language::Python => ("python3", &[], &[], "apt-get install python3"),
+        };
+        Toolchain {
+            tool,
+            flags,
+            libraries,
+            fix,
+        }
+    }
+
+    /// The name the source gets in its compile folder: the extension is what the compiler goes by.
+    fn file_name(self) -> &'static str {
+        match self {
+            Language::Rust => "main.rs",
+            Language::C => "main.c",
+            Language::Cpp => "main.cpp",
+            Language::Python => "main.py",
+        }
+    }
+
+    /// The command line a judge shows for it, e.g. `rustc --edition 2021 -O`.
+    pub fn describe(self) -> String {
+        let Toolchain {
+            tool,
+            flags,
+            libraries,
+            ..
+        } = self.toolchain();
+        let words: Vec<&str> = [tool]
+            .iter()
+            .chain(flags)
+            .chain(libraries)
+            .copied()
+            .collect();
+        words.join(" ")
+    }
+}
+
+struct Toolchain {
+    tool: &'static str,
+    flags: &'static [&'static str],
+    /// After the source: libraries must follow what uses them.
+    libraries: &'static [&'static str],
+    fix: &'static str,
+}
+
+/// A compiled submission, or the compiler's complaint.
+#[derive(Debug)]
+pub enum Compiled {
+    Ready { program: Program, cached: bool },
+    Failed { message: String },
+}
+
+/// Builds `source` as an online judge would: the bytes read once are hashed (with the compiler's
+/// version and flags), written alone into a fresh folder and compiled there under `caps`; the binary
+/// then moves into `cache`. A binary built before from the same bytes is reused if it is intact.
+pub fn compile(
+    source: &Path,
+    cache: &Path,
+    launcher: &Launcher,
+    caps: &Limits,
+) -> Result<Compiled, JudgeError> {
+    let language = Language::of(source)?;
+    let text = read_source(source)?;
+    let toolchain = language.toolchain();
+    let version = tool_version(toolchain.tool, toolchain.fix)?;
+    let entry = cache.join(cache_name(source, &text, &version, &language.describe()));
+    std::fs::create_dir_all(cache).map_err(|e| JudgeError::io("create", cache, e))?;
+    let cached = is_intact(&entry);
+    if !cached {
+        let dir = launcher.fresh_dir()?;
+        let built = build(language, &text, &dir, launcher, caps);
+        let saved = match built {
+            Ok(Ok(built)) => save(&built, &entry).map(Ok),
+            other => other.map(|r| r.map(|_| ())),
+        };
+        launcher.clean(&dir);
+        if let Err(message) = saved? {
+            return Ok(Compiled::Failed { message });
+        }
+    }
+    let program = match language {
+        Language::Python => Program {
+            path: python_executable()?,
+            args: vec![entry.into_os_string()],
+        },
+        _ => Program {
+            path: entry,
+            args: Vec::new(),
+        },
+    };
+    Ok(Compiled::Ready { program, cached })
+}
+
+/// At most this much source: anything larger is no contest submission.
+const MAX_SOURCE_BYTES: u64 = 16 << 20;
+
+fn read_source(source: &Path) -> Result<Vec<u8>, JudgeError> {
+    files::read_regular(source, MAX_SOURCE_BYTES).map_err(JudgeError::new)
+}
+
+/// Compiles `text` alone in `dir`; `Ok(Err(message))` when the compiler refuses it or passes a cap.
+/// The built file (a binary, or the checked script) is left in `dir`, whose path is returned.
+fn build(
+    language: Language,
+    text: &[u8],
+    dir: &Path,
+    launcher: &Launcher,
+    caps: &Limits,
+) -> Result<Result<PathBuf, String>, JudgeError> {
+    let toolchain = language.toolchain();
+    let (source, output) = (dir.join(language.file_name()), dir.join("main"));
+    std::fs::write(&source, text).map_err(|e| JudgeError::io("write", &source, e))?;
+    let mut args: Vec<OsString> = toolchain.flags.iter().map(OsString::from).collect();
+    if language == Language::Python {
+        // No compile step, but a syntax error should still be CE, not RE: compile it in memory.
+        args.extend(["-c", PYTHON_CHECK].map(OsString::from));
+        args.push(source.clone().into_os_string());
+    } else {
+        args.extend([OsString::from("-o"), output.clone().into_os_string()]);
+        args.push(source.clone().into_os_string());
+        args.extend(toolchain.libraries.iter().map(OsString::from));
+    }
+    let compiler = Program {
+        path: PathBuf::from(toolchain.tool),
+        args,
+    };
+    let ran = launcher.execute(&compiler, None, dir, caps, Env::Judge)?;
+    if let Some(why) = ran.lost {
+        return Ok(Err(format!("the compiler's run failed: {why}")));
+    }
+    if let Some(why) = cap_passed(&ran.measured, caps) {
+        return Ok(Err(why));
+    }
+    if ran.measured.status != Status::Exited(0) {
+        return Ok(Err(first_lines(ran.stderr.as_bytes())));
+    }
+    Ok(Ok(if language == Language::Python {
+        source
+    } else {
+        output
+    }))
+}
+
+const PYTHON_CHECK: &str = "import sys; compile(open(sys.argv[1], 'rb').read(), 'main.py', 'exec')";
+
+/// Why a compiler was stopped, if it passed one of its caps.
+fn cap_passed(m: &Measurement, caps: &Limits) -> Option<String> {
+    let why = match m.stopped? {
+        Stop::UncountedChildren => {
+            "the compiler ignored SIGCHLD: its CPU could not be counted".into()
+        }
+        Stop::Cpu => format!("the compiler passed its {} ms CPU cap", caps.cpu_ms),
+        Stop::Memory => format!(
+            "the compiler passed its {} MiB memory cap",
+            caps.memory_kib / 1024
+        ),
+        Stop::Wall => format!(
+            "the compiler was stopped at its {} ms wall-clock cap (blocked on a file?)",
+            caps.wall_ms()
+        ),
+    };
+    Some(why)
+}
+
+/// Moves a built file into the cache atomically, with a digest beside it, so that neither a second
+/// judge building the same source nor a half-written file can leave a wrong entry.
+fn save(built: &Path, entry: &Path) -> Result<(), JudgeError> {
+    let bytes = std::fs::read(built).map_err(|e| JudgeError::io("read", built, e))?;
+    let partial = entry.with_extension(format!("partial-{}", std::process::id()));
+    std::fs::write(&partial, &bytes).map_err(|e| JudgeError::io("write", &partial, e))?;
+    set_executable(&partial)?;
+    let digest = digest_path(entry);
+    std::fs::write(&digest, format!("{:016x}", hash_of(&bytes)))
+        .map_err(|e| JudgeError::io("write", &digest, e))?;
+    std::fs::rename(&partial, entry).map_err(|e| JudgeError::io("save", entry, e))
+}
+
+fn set_executable(path: &Path) -> Result<(), JudgeError> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o555))
+        .map_err(|e| JudgeError::io("set permissions of", path, e))
+}
+
+/// Whether the cache entry exists and still has the bytes it was saved with: a program that rewrote
+/// it (possible where the sandbox is unavailable) only causes a rebuild.
+fn is_intact(entry: &Path) -> bool {
+    let (Ok(bytes), Ok(digest)) = (
+        std::fs::read(entry),
+        std::fs::read_to_string(digest_path(entry)),
+    ) else {
+        return false;
+    };
+    digest.trim() == format!("{:016x}", hash_of(&bytes))
+}
+
+fn digest_path(entry: &Path) -> PathBuf {
+    let mut name = entry.as_os_str().to_owned();
+    name.push(".digest");
+    PathBuf::from(name)
+}
+
+fn hash_of(bytes: &[u8]) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Runs `tool --version`: both the cache key and the check that the tool is installed.
+fn tool_version(tool: &str, fix: &str) -> Result<String, JudgeError> {
+    match Command::new(tool).arg("--version").output() {
+        Ok(out) if out.status.success() => Ok(String::from_utf8_lossy(&out.stdout).into_owned()),
+        _ => Err(JudgeError::new(format!(
+            "{tool} not found: it is needed for this submission"
+        ))
+        .with_fix(fix)),
+    }
+}
+
+/// `<stem>-<hash>`: the hash covers source, compiler version and command, so any change rebuilds.
+fn cache_name(source: &Path, text: &[u8], version: &str, command: &str) -> String {
+    // Fixed keys, so stable from run to run; a new Rust release may hash differently, which only
+    // costs a rebuild.
+    let mut hasher = DefaultHasher::new();
+    (text, version, command).hash(&mut hasher);
+    let stem = source
+        .file_stem()
+        .map_or("solution".into(), |s| s.to_string_lossy());
+    let extension = if source.extension().is_some_and(|e| e == "py") {
+        ".py"
+    } else {
+        ""
+    };
+    format!("{stem}-{:016x}{extension}", hasher.finish())
+}
+
+/// The real interpreter, not a wrapper script: a wrapper's own memory would be charged to the program.
+fn python_executable() -> Result<PathBuf, JudgeError> {
+    let output = Command::new("python3")
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .map_err(|e| JudgeError::new(format!("cannot run python3: {e}")))?;
+    let path = String::from_utf8_lossy(&output.stdout).trim().to_string();
+    if path.is_empty() {
+        return Err(JudgeError::new("python3 does not name its executable"));
+    }
+    Ok(PathBuf::from(path))
+}
+
+fn first_lines(message: &[u8]) -> String {
+    let text = String::from_utf8_lossy(message);
+    let lines: Vec<&str> = text.lines().take(MESSAGE_LINES).collect();
+    lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn languages_come_from_the_extension() {
+        assert_eq!(Language::of(Path::new("a/b.rs")), Ok(Language::Rust));
+        assert_eq!(Language::of(Path::new("b.cpp")), Ok(Language::Cpp));
+        assert_eq!(Language::of(Path::new("b.py")), Ok(Language::Python));
+        let err = Language::of(Path::new("b.java")).unwrap_err();
+        assert_eq!(
+            err.fix.as_deref(),
+            Some("submit a .rs, .c, .cpp or .py file")
+        );
+        assert_eq!(
+            Language::Rust.describe(),
+            "rustc --edition 2021 -O --crate-name main"
+        );
+        assert_eq!(Language::C.describe(), "gcc -O2 -lm");
+    }
+
+    #[test]
+    fn cache_names_change_with_the_bytes_and_keep_a_scripts_extension() {
+        let name = |text: &[u8], file: &str| cache_name(Path::new(file), text, "gcc 13", "gcc -O2");
+        assert_ne!(name(b"a", "x.c"), name(b"b", "x.c"));
+        assert_eq!(name(b"a", "x.c"), name(b"a", "x.c"));
+        assert!(name(b"a", "sol.py").starts_with("sol-") && name(b"a", "sol.py").ends_with(".py"));
+    }
+
+    #[test]
+    fn a_tampered_cache_entry_is_not_intact() {
+        let dir = std::env::temp_dir().join(format!("slidekit-cache-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let (built, entry) = (dir.join("main"), dir.join("x-0123"));
+        std::fs::write(&built, b"binary").expect("write");
+        assert!(!is_intact(&entry));
+        save(&built, &entry).expect("saved");
+        assert!(is_intact(&entry));
+        std::fs::set_permissions(&entry, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .expect("chmod");
+        std::fs::write(&entry, b"garbage").expect("overwrite");
+        assert!(!is_intact(&entry));
+        std::fs::remove_dir_all(dir).expect("clean up");
+    }
+}

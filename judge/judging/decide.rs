@@ -1,0 +1,252 @@
+//! How a run and its checked answer turn into a verdict. Pure: no processes, no clocks.
+
+use crate::model::execution::{Execution, Stop};
+use crate::model::limits::Limits;
+use crate::model::reason::{Reason, RunFault, TestFault};
+use crate::model::status::{Status, SIGABRT, SIGBUS, SIGSEGV, SIGXFSZ};
+use crate::model::verdict::{Checked, Cost, Finding, Verdict};
+
+/// How common runtimes report a failed allocation (under the address-space cap): the status they end
+/// with and how a line of their stderr starts. Rust and C++ abort; Python exits 1.
+const OUT_OF_MEMORY: [(Status, &str); 3] = [
+    (Status::Signaled(SIGABRT), "memory allocation of "),
+    (
+        Status::Signaled(SIGABRT),
+        "terminate called after throwing an instance of 'std::bad_alloc'",
+    ),
+    (Status::Exited(1), "MemoryError"),
+];
+
+/// Whether the run died of a failed allocation: its status and a whole stderr line must both say so,
+/// so a program that merely mentions "MemoryError" in passing is not taken for one. Any line counts,
+/// since a backtrace may follow the message.
+fn ran_out_of_memory(run: &Execution) -> bool {
+    let status = run.measured.status;
+    run.stderr.lines().any(|line| {
+        OUT_OF_MEMORY
+            .iter()
+            .any(|&(s, start)| s == status && line.trim_start().starts_with(start))
+    })
+}
+
+/// The verdict a run earns before its answer is read, if any: the first limit it broke, else how it
+/// crashed. `None` means it ended cleanly within every limit, so its output decides.
+pub fn from_run(run: &Execution, limits: &Limits) -> Option<(Verdict, Reason)> {
+    let (verdict, fault) = run_fault(run, limits)?;
+    Some((verdict, Reason::Run(fault)))
+}
+
+fn run_fault(run: &Execution, limits: &Limits) -> Option<(Verdict, RunFault)> {
+    if let Some(why) = &run.lost {
+        return Some((Verdict::RuntimeError, RunFault::Lost(why.clone())));
+    }
+    let m = &run.measured;
+    if m.stopped == Some(Stop::Cpu) || m.cpu_ms > limits.cpu_ms as f64 {
+        let (used_ms, limit_ms) = (m.cpu_ms, limits.cpu_ms);
+        return Some((Verdict::TimeLimit, RunFault::Cpu { used_ms, limit_ms }));
+    }
+    if m.stopped == Some(Stop::Wall) {
+        let (limit_ms, cpu_ms) = (limits.wall_ms(), m.cpu_ms);
+        return Some((Verdict::TimeLimit, RunFault::Wall { limit_ms, cpu_ms }));
+    }
+    if m.stopped == Some(Stop::UncountedChildren) {
+        return Some((Verdict::RuntimeError, RunFault::UncountedChildren));
+    }
+    if run.output_exceeded {
+        let limit_bytes = limits.output_bytes;
+        return Some((Verdict::OutputLimit, RunFault::Output { limit_bytes }));
+    }
+    if m.stopped == Some(Stop::Memory) || m.peak_kib > limits.memory_kib {
+        let (peak_kib, limit_kib) = (m.peak_kib, limits.memory_kib);
+        return Some((
+            Verdict::MemoryLimit,
+            RunFault::Memory {
+                peak_kib,
+                limit_kib,
+            },
+        ));
+    }
+    crash(run, limits)
+}
+
+/// How a run that broke no limit crashed, if it did.
+fn crash(run: &Execution, limits: &Limits) -> Option<(Verdict, RunFault)> {
+    let cap_mib = limits.address_space_bytes() >> 20;
+    let status = run.measured.status;
+    match status {
+        Status::Exited(0) => return None,
+        // Stdout past the limit was OLE before, so a file-size signal here means a stderr flood.
+        Status::Signaled(SIGXFSZ) => return Some((Verdict::RuntimeError, RunFault::StderrFlood)),
+        _ => {}
+    }
+    if ran_out_of_memory(run) {
+        return Some((
+            Verdict::MemoryLimit,
+            RunFault::AllocationFailed { cap_mib, status },
+        ));
+    }
+    // A C program that gets NULL from malloc may exit or crash in any way: say where the cap is.
+    let cap_mib = match status {
+        Status::Exited(_) | Status::Signaled(SIGSEGV | SIGABRT | SIGBUS) => Some(cap_mib),
+        Status::Signaled(_) => None,
+    };
+    Some((Verdict::RuntimeError, RunFault::Crashed { status, cap_mib }))
+}
+
+/// A checker's finding as a verdict and cost; `Err` when it found the test itself broken.
+pub fn from_check(checked: Checked) -> Result<(Finding, Option<Cost>), TestFault> {
+    match checked {
+        Checked::Accepted(cost) => Ok((Finding::verdict(Verdict::Accepted, None), Some(cost))),
+        Checked::Wrong { rejection, cost } => {
+            let reason = Some(Reason::Rejected(rejection));
+            Ok((Finding::verdict(Verdict::WrongAnswer, reason), cost))
+        }
+        Checked::BadTest(fault) => Err(fault),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::execution::{Measurement, Sandbox};
+    use crate::model::reason::{Kind, Place, Rejection};
+    use crate::model::status::SIGKILL;
+
+    const LIMITS: Limits = Limits {
+        cpu_ms: 1000,
+        memory_kib: 65536,
+        output_bytes: 1 << 20,
+    };
+
+    fn clean() -> Execution {
+        Execution {
+            measured: Measurement {
+                status: Status::Exited(0),
+                cpu_ms: 10.0,
+                wall_ms: 12.0,
+                peak_kib: 2048,
+                stopped: None,
+                sandbox: Sandbox::Namespaces,
+            },
+            output_exceeded: false,
+            stdout: Vec::new(),
+            stderr: String::new(),
+            lost: None,
+        }
+    }
+
+    fn ended(status: Status, stopped: Option<Stop>, stderr: &str) -> Execution {
+        let mut run = clean();
+        run.measured.status = status;
+        run.measured.stopped = stopped;
+        run.stderr = stderr.into();
+        run
+    }
+
+    fn verdict(run: Execution) -> Option<(Verdict, String)> {
+        from_run(&run, &LIMITS).map(|(verdict, reason)| (verdict, reason.to_string()))
+    }
+
+    #[test]
+    fn a_clean_run_leaves_the_verdict_to_the_checker() {
+        assert_eq!(verdict(clean()), None);
+    }
+
+    #[test]
+    fn time_is_judged_on_the_trees_cpu_and_the_wall_clock_reports_what_it_saw() {
+        let mut slow = ended(Status::Signaled(24), None, "");
+        slow.measured.cpu_ms = 1000.5;
+        let why = "CPU 1000 ms over the 1000 ms limit";
+        assert_eq!(verdict(slow), Some((Verdict::TimeLimit, why.into())));
+        let mut stopped = ended(Status::Signaled(SIGKILL), Some(Stop::Cpu), "");
+        stopped.measured.cpu_ms = 1009.0;
+        let why = "CPU 1009 ms over the 1000 ms limit";
+        assert_eq!(verdict(stopped), Some((Verdict::TimeLimit, why.into())));
+        let asleep = ended(Status::Signaled(SIGKILL), Some(Stop::Wall), "");
+        let why = "stopped at the 3000 ms wall-clock limit, having used 10 ms of CPU";
+        assert_eq!(verdict(asleep), Some((Verdict::TimeLimit, why.into())));
+    }
+
+    #[test]
+    fn memory_is_judged_on_the_trees_peak_or_a_failed_allocation() {
+        let mut hog = ended(Status::Signaled(SIGKILL), Some(Stop::Memory), "");
+        hog.measured.peak_kib = 65537;
+        let why = "peak memory 64.0 MiB over the 64 MiB limit";
+        assert_eq!(verdict(hog), Some((Verdict::MemoryLimit, why.into())));
+        // Rust's message, followed by a backtrace when RUST_BACKTRACE is set.
+        let rust =
+            "memory allocation of 314572800 bytes failed\nstack backtrace:\n  0: std::alloc\n";
+        let refused = ended(Status::Signaled(SIGABRT), None, rust);
+        let why = "an allocation failed at the 192 MiB address-space cap (killed by SIGABRT)";
+        assert_eq!(verdict(refused), Some((Verdict::MemoryLimit, why.into())));
+        let cpp = "terminate called after throwing an instance of 'std::bad_alloc'\n  what():  std::bad_alloc\n";
+        let thrown = ended(Status::Signaled(SIGABRT), None, cpp);
+        assert_eq!(verdict(thrown).map(|v| v.0), Some(Verdict::MemoryLimit));
+        let python = "Traceback (most recent call last):\n  ...\nMemoryError\n";
+        let python = ended(Status::Exited(1), None, python);
+        assert_eq!(verdict(python).map(|v| v.0), Some(Verdict::MemoryLimit));
+        let chatty = "debug: is MemoryError my favourite word? yes\n";
+        let chatty = ended(Status::Exited(1), None, chatty);
+        assert_eq!(verdict(chatty).map(|v| v.0), Some(Verdict::RuntimeError));
+    }
+
+    #[test]
+    fn crashes_name_the_signal_or_exit_code_and_where_the_cap_is() {
+        let note = " (each process may map at most 192 MiB: a larger allocation fails)";
+        let segv = ended(Status::Signaled(SIGSEGV), None, "");
+        let why = format!("killed by SIGSEGV{note}");
+        assert_eq!(verdict(segv), Some((Verdict::RuntimeError, why)));
+        let exit = ended(Status::Exited(3), None, "");
+        let why = format!("exit code 3{note}");
+        assert_eq!(verdict(exit), Some((Verdict::RuntimeError, why)));
+        let killed = ended(Status::Signaled(SIGKILL), None, "");
+        let why = "killed by SIGKILL".to_string();
+        assert_eq!(verdict(killed), Some((Verdict::RuntimeError, why)));
+    }
+
+    #[test]
+    fn a_flood_is_ole_on_stdout_and_re_on_stderr() {
+        let mut flood = ended(Status::Signaled(SIGXFSZ), None, "");
+        flood.output_exceeded = true;
+        let why = "output reached the 1 MiB limit";
+        assert_eq!(verdict(flood), Some((Verdict::OutputLimit, why.into())));
+        let stderr = ended(Status::Signaled(SIGXFSZ), None, "");
+        let why = "killed by SIGXFSZ: its stderr reached the output limit";
+        assert_eq!(verdict(stderr), Some((Verdict::RuntimeError, why.into())));
+    }
+
+    #[test]
+    fn a_run_without_a_report_is_a_crash_that_says_why() {
+        let mut lost = clean();
+        lost.lost = Some("its launcher did not report within 5000 ms".into());
+        let why = "its launcher did not report within 5000 ms".to_string();
+        assert_eq!(verdict(lost), Some((Verdict::RuntimeError, why)));
+    }
+
+    #[test]
+    fn checker_findings_become_verdicts_and_broken_tests_stay_apart() {
+        let cost = Cost {
+            moves: 21,
+            optimum: 19,
+        };
+        let rejection = Rejection::not_optimal(Place::Case(0), 21, 19);
+        let wrong = Checked::Wrong {
+            rejection: rejection.clone(),
+            cost: Some(cost),
+        };
+        let reason = Some(Reason::Rejected(rejection));
+        let expected = Finding::verdict(Verdict::WrongAnswer, reason);
+        assert_eq!(from_check(wrong), Ok((expected, Some(cost))));
+        let broken = TestFault::Broken("x".into());
+        assert_eq!(from_check(Checked::BadTest(broken.clone())), Err(broken));
+        let missing = Checked::wrong(Rejection::new(
+            Place::Case(1),
+            Kind::Missing,
+            "missing answer",
+        ));
+        let found = from_check(missing).map(|(f, _)| f.failing_case());
+        assert_eq!(found, Ok(Some(1)));
+        let ok = from_check(Checked::Accepted(cost)).map(|(f, _)| f.accepted());
+        assert_eq!(ok, Ok(true));
+    }
+}

@@ -1,0 +1,73 @@
+//! A runnable program and what one run of it did: how it ended, what it used, what it wrote.
+
+use crate::model::status::Status;
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+/// A runnable submission: an executable and its arguments (an interpreter and the script, say).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Program {
+    pub path: PathBuf,
+    pub args: Vec<OsString>,
+}
+
+/// What one run did and wrote.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Execution {
+    pub measured: Measurement,
+    /// It wrote more than the output limit (only the limit and one byte came back).
+    pub output_exceeded: bool,
+    pub stdout: Vec<u8>,
+    /// The head and tail of its stderr (4 KiB each), lossily decoded.
+    pub stderr: String,
+    /// Set when the launcher brought back no report (the measurement is then empty), and why.
+    pub lost: Option<String>,
+}
+
+/// Why the launcher ended a run before the program ended by itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// The tree's CPU time passed the limit.
+    Cpu,
+    /// The tree's resident memory passed the limit.
+    Memory,
+    /// The wall clock passed its budget: the program slept or blocked.
+    Wall,
+    /// A process of the tree ignores SIGCHLD while it has children: the kernel discards their CPU
+    /// time when they end, so the tree's could not be counted.
+    UncountedChildren,
+}
+
+/// How a run was contained.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sandbox {
+    /// Fresh user, PID, mount and network namespaces: the run is the whole PID namespace.
+    Namespaces,
+    /// The fallback: the program's process group plus every descendant the launcher adopts.
+    ProcessGroup,
+}
+
+impl Sandbox {
+    pub fn name(self) -> &'static str {
+        match self {
+            Sandbox::Namespaces => "namespaces",
+            Sandbox::ProcessGroup => "process-group",
+        }
+    }
+}
+
+/// What one run used, as the launcher measured it: the one measurement type from launcher to report.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Measurement {
+    /// How the program (the tree's first process) ended.
+    pub status: Status,
+    /// CPU time, user + system, of the whole tree, milliseconds.
+    pub cpu_ms: f64,
+    /// Wall time from start to the end of the tree, milliseconds.
+    pub wall_ms: f64,
+    /// Peak resident memory, KiB: the larger of the biggest single process and the polled sum.
+    pub peak_kib: u64,
+    /// Set when the launcher ended the run, and why.
+    pub stopped: Option<Stop>,
+    pub sandbox: Sandbox,
+}

@@ -1,0 +1,15 @@
+//! The nouns that the verbs share: results and their reasons, runs, limits, frames, traces, benches,
+//! the resolved settings, the judge's own errors.
+
+pub mod bench;
+pub mod error;
+pub mod execution;
+pub mod frame;
+pub mod limits;
+pub mod outcome;
+pub mod reason;
+pub mod settings;
+pub mod stats;
+pub mod status;
+pub mod trace;
+pub mod verdict;

@@ -1,0 +1,303 @@
+//! The Eight checker: each answer line must be `unsolvable` exactly when the board is, else legal moves
+//! that end at the goal in as few moves as the reference's BFS table says.
+
+use super::reference::{self, apply, parse_boards, Board, Distances, GOAL};
+use crate::formats::text::head;
+use crate::model::frame::Frame;
+use crate::model::reason::{Kind, Place, Rejection, TestFault};
+use crate::model::verdict::Checked;
+use crate::puzzles::checker::{
+    answer_lines, answers, cut_short, verdict_of, Checker, Optima, MAX_FRAMES,
+};
+use std::sync::OnceLock;
+
+/// Builds the reference table (all 181,440 boards) on first use, once per run.
+#[derive(Default)]
+pub struct Eight {
+    distances: OnceLock<Distances>,
+}
+
+impl Eight {
+    /// A checker whose table is built already (the stress generator draws boards from the same one).
+    pub fn with_table(distances: Distances) -> Eight {
+        Eight {
+            distances: OnceLock::from(distances),
+        }
+    }
+
+    fn distances(&self) -> &Distances {
+        self.distances.get_or_init(Distances::build)
+    }
+}
+
+impl Checker for Eight {
+    fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, TestFault> {
+        let boards = parse_boards(input).map_err(TestFault::Broken)?;
+        Ok(boards
+            .iter()
+            .map(|b| self.distances().get(b).map(u64::from))
+            .collect())
+    }
+
+    fn check(&self, input: &[u8], output: &[u8], optima: &Optima) -> Checked {
+        let boards = match parse_boards(input) {
+            Ok(boards) if boards.len() == optima.len() => boards,
+            Ok(_) => return Checked::bad_test("optima do not match the input's cases"),
+            Err(e) => return Checked::bad_test(format!("input {e}")),
+        };
+        let answers = match answers(output, boards.len(), "case") {
+            Ok(answers) => answers,
+            Err(rejected) => return rejected,
+        };
+        let cases = boards
+            .iter()
+            .zip(optima)
+            .enumerate()
+            .map(|(i, (board, optimum))| {
+                let answer = match answers.get(i) {
+                    Some(answer) => *answer,
+                    // POJ's checker accepts an output that ends where the last answer is the empty
+                    // line (that board is solved already): many accepted solutions print nothing.
+                    None if i + 1 == boards.len() && *optimum == Some(0) => b"",
+                    None => return Err(Rejection::missing(Place::Case(i))),
+                };
+                let (kind, text) = match replay_answer(board, *optimum, answer) {
+                    Ok(moves) => return Ok((moves, optimum.unwrap_or(0))),
+                    Err(why) => why,
+                };
+                Err(Rejection::new(Place::Case(i), kind, text))
+            });
+        verdict_of(cases)
+    }
+
+    fn layered(&self) -> bool {
+        true
+    }
+
+    fn plain_layers(&self, input: &[u8]) -> Result<Vec<usize>, String> {
+        let boards = parse_boards(input)?;
+        let first = boards.first().ok_or("the test has no board")?;
+        Ok(reference::layer_sizes(first))
+    }
+
+    fn replays(&self) -> bool {
+        true
+    }
+
+    fn frames(&self, input: &[u8], output: &[u8], case: usize) -> Result<Vec<Frame>, String> {
+        let boards = parse_boards(input).map_err(|e| format!("input {e}"))?;
+        let board = boards.get(case).ok_or_else(|| {
+            format!(
+                "there is no case {} (the input has {})",
+                case + 1,
+                boards.len()
+            )
+        })?;
+        let answer = answer_lines(output).nth(case).unwrap_or_default();
+        Ok(Eight::replay_frames(board, answer))
+    }
+}
+
+impl Eight {
+    /// The frames of an answer line for one board; stops at the first move that is not legal.
+    fn replay_frames(board: &Board, answer: &[u8]) -> Vec<Frame> {
+        let mut frames = vec![frame(board, None, false)];
+        if answer == b"unsolvable" {
+            return frames;
+        }
+        let mut at = *board;
+        for (i, &letter) in answer.iter().enumerate() {
+            if i == MAX_FRAMES {
+                cut_short(&mut frames, answer.len() - i);
+                break;
+            }
+            let name = format!("{}", letter.escape_ascii());
+            match apply(&at, letter) {
+                Some(next) => {
+                    at = next;
+                    frames.push(frame(&at, Some(name), false));
+                }
+                None => {
+                    frames.push(frame(&at, Some(name), true));
+                    break;
+                }
+            }
+        }
+        frames
+    }
+}
+
+/// A board as a frame; the blank's cell is marked (after a move, where the blank went; for an
+/// illegal move, the blank that could not go).
+fn frame(board: &Board, caption: Option<String>, illegal: bool) -> Frame {
+    let cells = board
+        .iter()
+        .map(|&c| (c != b'x').then(|| char::from(c).to_string()))
+        .collect();
+    let blank = board.iter().position(|&c| c == b'x');
+    Frame {
+        rows: 3,
+        cols: 3,
+        cells,
+        marked: blank.filter(|_| caption.is_some()).into_iter().collect(),
+        caption,
+        illegal,
+        goal: Vec::new(),
+        solved: !illegal && *board == GOAL,
+    }
+}
+
+/// The number of moves of a valid answer for `board`, or what kind of wrong it is and why.
+fn replay_answer(
+    board: &Board,
+    optimum: Option<u64>,
+    answer: &[u8],
+) -> Result<u64, (Kind, String)> {
+    match (optimum, answer == b"unsolvable") {
+        (None, true) => return Ok(0),
+        (None, false) => {
+            let why = format!("the board is unsolvable, the answer is '{}'", head(answer));
+            return Err((Kind::MovesForUnsolvable, why));
+        }
+        (Some(n), true) => {
+            let why = format!("says unsolvable, but it is solvable in {n} moves");
+            return Err((Kind::FalseUnsolvable { optimum: n }, why));
+        }
+        (Some(_), false) => {}
+    }
+    let mut at = *board;
+    for (i, &letter) in answer.iter().enumerate() {
+        let step = i + 1;
+        at = apply(&at, letter).ok_or_else(|| match letter {
+            b'u' | b'd' | b'l' | b'r' => {
+                let why = format!("illegal move '{}' at step {step}", letter as char);
+                (Kind::IllegalMove { step }, why)
+            }
+            _ => {
+                let shown = letter.escape_ascii();
+                let why = format!("'{shown}' at step {step} is not a move (u, d, l, r)");
+                (Kind::IllegalMove { step }, why)
+            }
+        })?;
+    }
+    if at != GOAL {
+        return Err((Kind::NotAtGoal, format!("ends at {}", at.escape_ascii())));
+    }
+    Ok(answer.len() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::checker::testing::{judged, why};
+    use crate::model::verdict::Cost;
+
+    /// One checker for every test, so the table is built once.
+    static EIGHT: Eight = Eight {
+        distances: OnceLock::new(),
+    };
+
+    fn check(input: &str, output: &str) -> Checked {
+        judged(&EIGHT, input, output)
+    }
+
+    #[test]
+    fn a_shortest_answer_is_accepted_whatever_its_letters() {
+        let sample = "2 3 4 1 5 x 7 6 8";
+        let found = check(sample, "ullddrurdllurdruldr\n");
+        assert_eq!(
+            found,
+            Checked::Accepted(Cost {
+                moves: 19,
+                optimum: 19
+            })
+        );
+        let solved_and_unsolvable = check("12345678x 21345678x", "\nunsolvable\n");
+        assert_eq!(solved_and_unsolvable, Checked::Accepted(Cost::default()));
+    }
+
+    #[test]
+    fn invalid_answers_say_which_case_and_step() {
+        let input = "12345678x 1234567x8 21345678x";
+        assert_eq!(why(&check(input, "\nd\n")), "case 2: illegal move 'd' at step 1");
+        assert_eq!(why(&check(input, "\nrq\n")), "case 2: 'q' at step 2 is not a move (u, d, l, r)");
+        assert_eq!(why(&check(input, "\nrl\n")), "case 2: ends at 1234567x8");
+        assert_eq!(why(&check(input, "\nr\n")), "case 3: missing answer");
+        assert_eq!(why(&check(input, "\nr\nud\n")), "case 3: the board is unsolvable, the answer is 'ud'");
+        assert_eq!(why(&check(input, "unsolvable\n")), "case 1: says unsolvable, but it is solvable in 0 moves");
+        let illegal = check(input, "\nd\n");
+        assert!(matches!(illegal, Checked::Wrong { rejection, .. }
+            if rejection.kind == Kind::IllegalMove { step: 1 } && rejection.place == Place::Case(1)));
+        let extra = check(input, "\nr\nunsolvable\nlr\n");
+        assert_eq!(why(&extra), "line 4: output after the last case: 'lr'");
+    }
+
+    #[test]
+    fn only_the_last_case_may_end_the_output_and_only_when_it_is_solved() {
+        let solved = Checked::Accepted(Cost::default());
+        assert_eq!(check("12345678x", ""), solved);
+        let last_solved = "1234567x8 12345678x";
+        assert_eq!(
+            check(last_solved, "r"),
+            Checked::Accepted(Cost {
+                moves: 1,
+                optimum: 1
+            })
+        );
+        assert_eq!(why(&check("12345678x 1234567x8", "\n")), "case 2: missing answer");
+        assert_eq!(why(&check("12345678x 12345678x", "")), "case 1: missing answer");
+        assert_eq!(why(&check("21345678x", "")), "case 1: missing answer",
+            "an unsolvable board's answer is a word, never the empty line");
+    }
+
+    #[test]
+    fn a_longer_valid_answer_is_wrong_by_its_gap() {
+        let found = check("1234567x8 12345678x", "rlr\nud\n");
+        assert_eq!(why(&found), "case 1: not optimal: 3 moves, optimum 1");
+        let Checked::Wrong { rejection, cost } = found else {
+            panic!("{found:?}")
+        };
+        assert_eq!(rejection.kind, Kind::NotOptimal { moves: 3, optimum: 1 });
+        assert_eq!(cost, Some(Cost { moves: 5, optimum: 1 }));
+    }
+
+    #[test]
+    fn frames_replay_an_answer_and_stop_at_an_illegal_move() {
+        let frames = EIGHT
+            .frames(b"12345678x 1234567x8", b"\nrrl\n", 1)
+            .expect("case 2");
+        let shown: Vec<(Option<&str>, bool, &[usize])> = (frames.iter())
+            .map(|f| (f.caption.as_deref(), f.illegal, f.marked.as_slice()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                (None, false, &[][..]),
+                (Some("r"), false, &[8]),
+                (Some("r"), true, &[8])
+            ]
+        );
+        assert_eq!(frames[1].cells[7].as_deref(), Some("8"));
+        assert_eq!(frames[1].cells[8], None, "the blank is empty");
+        assert!(frames[1].solved && !frames[0].solved && !frames[2].solved);
+        let missing = EIGHT.frames(b"12345678x", b"", 1);
+        assert_eq!(missing, Err("there is no case 2 (the input has 1)".into()));
+    }
+
+    #[test]
+    fn optima_come_from_the_reference_and_bad_input_is_the_tests_fault() {
+        let eight = &EIGHT;
+        assert_eq!(
+            eight.optima(b"2 3 4 1 5 x 7 6 8 21345678x"),
+            Ok(vec![Some(19), None])
+        );
+        assert_eq!(
+            eight.optima(b"1234"),
+            Err(TestFault::Broken("case 1: only 4 of 9 cells".into()))
+        );
+        let broken = eight.check(b"1234", b"", &[]);
+        assert!(matches!(broken, Checked::BadTest(e) if e.to_string().contains("only 4 of 9 cells")));
+        let mismatched = eight.check(b"12345678x", b"", &[]);
+        assert!(matches!(mismatched, Checked::BadTest(_)));
+    }
+}

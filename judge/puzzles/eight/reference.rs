@@ -1,0 +1,130 @@
+//! The judge's own answer key for Eight: boards as text, a plain BFS from the goal, and move replay.
+//! Deliberately naive and separate from `src/bin/eight.rs`, so a bug there cannot hide here.
+
+use std::collections::{HashMap, VecDeque};
+
+/// A board as its nine cells in reading order, `b'1'..=b'8'` and `b'x'` for the blank.
+pub type Board = [u8; 9];
+pub const GOAL: Board = *b"12345678x";
+
+/// Splits input into boards the way the problem reads it: whitespace is ignored, nine cells a board.
+pub fn parse_boards(input: &[u8]) -> Result<Vec<Board>, String> {
+    let cells: Vec<u8> = input
+        .iter()
+        .copied()
+        .filter(|b| !b.is_ascii_whitespace())
+        .collect();
+    let chunks = cells.chunks(9);
+    chunks
+        .enumerate()
+        .map(|(i, chunk)| board_from(chunk).map_err(|e| format!("case {}: {e}", i + 1)))
+        .collect()
+}
+
+fn board_from(cells: &[u8]) -> Result<Board, String> {
+    let board: Board = cells
+        .try_into()
+        .map_err(|_| format!("only {} of 9 cells", cells.len()))?;
+    let mut sorted = board;
+    sorted.sort_unstable();
+    if &sorted != b"12345678x" {
+        return Err(format!(
+            "'{}' is not the cells 1-8 and x once each",
+            board.escape_ascii()
+        ));
+    }
+    Ok(board)
+}
+
+/// The board after the blank moves one step by `letter` (`u`, `d`, `l`, `r`), if that is legal.
+pub fn apply(board: &Board, letter: u8) -> Option<Board> {
+    let blank = board.iter().position(|&c| c == b'x')?;
+    let (row, col) = (blank / 3, blank % 3);
+    let (row, col) = match letter {
+        b'u' if row > 0 => (row - 1, col),
+        b'd' if row < 2 => (row + 1, col),
+        b'l' if col > 0 => (row, col - 1),
+        b'r' if col < 2 => (row, col + 1),
+        _ => return None,
+    };
+    let mut next = *board;
+    next.swap(blank, row * 3 + col);
+    Some(next)
+}
+
+/// Distance to the goal of every solvable board.
+pub struct Distances(pub HashMap<Board, u8>);
+
+impl Distances {
+    pub fn build() -> Self {
+        let mut dist = HashMap::from([(GOAL, 0)]);
+        let mut queue = VecDeque::from([GOAL]);
+        while let Some(board) = queue.pop_front() {
+            let d = dist[&board];
+            for letter in *b"udlr" {
+                if let Some(next) = apply(&board, letter) {
+                    dist.entry(next).or_insert_with(|| {
+                        queue.push_back(next);
+                        d + 1
+                    });
+                }
+            }
+        }
+        Distances(dist)
+    }
+
+    /// The optimal number of moves, or `None` if the board cannot reach the goal.
+    pub fn get(&self, board: &Board) -> Option<u8> {
+        self.0.get(board).copied()
+    }
+}
+
+/// How many boards a plain BFS from `start` first reaches at each depth, up to the layer that holds
+/// the goal (all of them if it never does): the one-sided search the bidirectional one is measured
+/// against.
+pub fn layer_sizes(start: &Board) -> Vec<usize> {
+    let mut seen = std::collections::HashSet::from([*start]);
+    let mut layer = vec![*start];
+    let mut sizes = vec![1];
+    while !layer.contains(&GOAL) {
+        let next: Vec<Board> = (layer.iter())
+            .flat_map(|board| b"udlr".iter().filter_map(move |&m| apply(board, m)))
+            .filter(|next| seen.insert(*next))
+            .collect();
+        if next.is_empty() {
+            break;
+        }
+        sizes.push(next.len());
+        layer = next;
+    }
+    sizes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bfs_reaches_half_the_boards_and_the_hardest_need_31() {
+        let dist = Distances::build();
+        assert_eq!(dist.0.len(), 181_440);
+        assert_eq!(dist.0.values().max(), Some(&31));
+        assert_eq!(dist.get(b"8672543x1"), Some(31));
+        assert_eq!(dist.get(b"21345678x"), None);
+    }
+
+    #[test]
+    fn parsing_ignores_whitespace_and_names_the_bad_case() {
+        assert_eq!(
+            parse_boards(b" 1 2 3\n4 5 6\t7 8 x12345678x"),
+            Ok(vec![GOAL, GOAL])
+        );
+        assert_eq!(
+            parse_boards(b"12345678x 1234"),
+            Err("case 2: only 4 of 9 cells".into())
+        );
+        assert!(parse_boards(b"12345678y")
+            .unwrap_err()
+            .starts_with("case 1: '12345678y'"));
+    }
+}

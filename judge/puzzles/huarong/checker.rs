@@ -1,0 +1,309 @@
+//! The Huarong Dao checker: an answer must be legal moves that bring the target to its goal in as few
+//! moves as the reference's BFS needs, or `unsolvable` exactly when the reference finds no way.
+
+use super::reference::{self, Answer, Puzzle, Wrong};
+use crate::formats::text::printable;
+use crate::model::frame::Frame;
+use crate::model::reason::{Kind, Place, Rejection, TestFault};
+use crate::model::verdict::{Checked, Cost};
+use crate::puzzles::checker::{cut_short, Checker, Optima, MAX_FRAMES};
+
+/// The most positions the reference may store for one test: about 100 MiB and 2.5 s in a release
+/// build (the largest test today needs 43,000). A board past it is "too large for the reference",
+/// for the checker and `judge add` alike, instead of a judge that eats the machine's memory.
+pub const MAX_STATES: usize = 1_000_000;
+
+pub struct Huarong {
+    pub max_states: usize,
+}
+
+impl Default for Huarong {
+    fn default() -> Self {
+        Huarong {
+            max_states: MAX_STATES,
+        }
+    }
+}
+
+impl Checker for Huarong {
+    fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, TestFault> {
+        let puzzle = puzzle(input).map_err(TestFault::Broken)?;
+        let (optimum, _) = reference::search_within(&puzzle, self.max_states).map_err(|t| {
+            TestFault::TooLarge {
+                max_states: t.max_states,
+            }
+        })?;
+        Ok(vec![optimum])
+    }
+
+    fn check(&self, input: &[u8], output: &[u8], optima: &Optima) -> Checked {
+        let (puzzle, &[optimum]) = (puzzle(input), optima) else {
+            return Checked::bad_test("one optimum per input expected");
+        };
+        let puzzle = match puzzle {
+            Ok(puzzle) => puzzle,
+            Err(e) => return Checked::bad_test(format!("input {e}")),
+        };
+        // Replay first: an invalid answer is wrong whatever the optimum, and costs no search.
+        let answer = match reference::replay(&puzzle, output) {
+            Ok(answer) => answer,
+            Err(wrong) => return Checked::wrong(rejection_of(wrong)),
+        };
+        compare(answer, optimum)
+    }
+
+    fn layered(&self) -> bool {
+        true
+    }
+
+    fn plain_layers(&self, input: &[u8]) -> Result<Vec<usize>, String> {
+        puzzle(input).map(|p| reference::layer_sizes(&p))
+    }
+
+    fn replays(&self) -> bool {
+        true
+    }
+
+    fn frames(&self, input: &[u8], output: &[u8], case: usize) -> Result<Vec<Frame>, String> {
+        if case != 0 {
+            return Err(format!(
+                "there is no case {}: an input is one board",
+                case + 1
+            ));
+        }
+        let puzzle = puzzle(input).map_err(|e| format!("input {e}"))?;
+        let mut at: Vec<Pos> = puzzle.blocks.iter().map(|b| b.at).collect();
+        let mut frames = vec![frame(&puzzle, &at, None)];
+        let output = String::from_utf8_lossy(output);
+        let mut lines = output.trim_end().lines().map(str::trim);
+        if lines.next().map_or(true, |first| first == "unsolvable") {
+            return Ok(frames);
+        }
+        for (i, line) in lines.clone().enumerate() {
+            if i == MAX_FRAMES {
+                cut_short(&mut frames, lines.count() - i);
+                break;
+            }
+            let caption = Some(printable(line));
+            let Some(moved) = reference::read_move(line) else {
+                frames.push(Frame {
+                    caption,
+                    illegal: true,
+                    solved: false,
+                    ..frame(&puzzle, &at, None)
+                });
+                break;
+            };
+            let legal = reference::apply(&puzzle, &mut at, line).is_ok();
+            frames.push(Frame {
+                caption,
+                illegal: !legal,
+                solved: legal && at.get(puzzle.target) == Some(&puzzle.goal),
+                ..frame(&puzzle, &at, Some(moved))
+            });
+            if !legal {
+                break;
+            }
+        }
+        Ok(frames)
+    }
+}
+
+/// The board with the blocks' corners at `at`; `moved` marks the cells its block covers at its
+/// destination (where it now is, or where an illegal move tried to put it).
+fn frame(p: &Puzzle, at: &[Pos], moved: Option<(&str, Pos, Pos)>) -> Frame {
+    let mut cells = vec![None; p.rows * p.cols];
+    for (block, &corner) in p.blocks.iter().zip(at) {
+        for cell in covered(p, &block.cells, corner) {
+            cells[cell] = Some(block.name.clone());
+        }
+    }
+    let block =
+        moved.and_then(|(name, _, to)| Some((p.blocks.iter().find(|b| b.name == name)?, to)));
+    let marked = block.map_or(Vec::new(), |(b, to)| covered(p, &b.cells, to));
+    let goal = p
+        .blocks
+        .get(p.target)
+        .map_or(Vec::new(), |t| covered(p, &t.cells, p.goal));
+    Frame {
+        rows: p.rows,
+        cols: p.cols,
+        cells,
+        caption: None,
+        marked,
+        illegal: false,
+        goal,
+        solved: at.get(p.target) == Some(&p.goal),
+    }
+}
+
+/// The indices of the cells a shape covers with its corner at `corner`, those on the board.
+fn covered(p: &Puzzle, shape: &[Pos], (r, c): Pos) -> Vec<usize> {
+    let on_board = |&&(dr, dc): &&Pos| r + dr < p.rows && c + dc < p.cols;
+    shape
+        .iter()
+        .filter(on_board)
+        .map(|&(dr, dc)| (r + dr) * p.cols + c + dc)
+        .collect()
+}
+
+type Pos = (usize, usize);
+
+fn puzzle(input: &[u8]) -> Result<Puzzle, String> {
+    let text = std::str::from_utf8(input).map_err(|e| format!("is not UTF-8: {e}"))?;
+    reference::parse(text)
+}
+
+/// The reference's complaint about an answer, as a rejection of the whole output (one case).
+fn rejection_of(wrong: Wrong) -> Rejection {
+    let kind = match &wrong {
+        Wrong::Unreadable(_) => Kind::Unreadable,
+        Wrong::Illegal { step, .. } => Kind::IllegalMove { step: *step },
+        Wrong::NotAtGoal(_) => Kind::NotAtGoal,
+    };
+    Rejection::new(Place::Output, kind, wrong.to_string())
+}
+
+/// Compares a valid answer with the optimum.
+fn compare(answer: Answer, optimum: Option<u64>) -> Checked {
+    // Replay reached the goal, so the reference's search must have too.
+    debug_assert!(
+        optimum.is_some() || answer == Answer::Unsolvable,
+        "a valid answer to a board the reference finds unsolvable"
+    );
+    match (answer, optimum) {
+        (Answer::Unsolvable, None) => Checked::Accepted(Cost::default()),
+        (Answer::Unsolvable, Some(n)) => {
+            Checked::wrong(Rejection::false_unsolvable(Place::Output, n))
+        }
+        (Answer::Moves(k), None) => Checked::bad_test(format!(
+            "judge bug: a valid {k}-move answer to a board the reference finds unsolvable"
+        )),
+        (Answer::Moves(k), Some(n)) => {
+            debug_assert!(k >= n, "a valid {k}-move answer beats the optimum {n}");
+            let cost = Cost {
+                moves: k,
+                optimum: n,
+            };
+            if k > n {
+                Checked::Wrong {
+                    rejection: Rejection::not_optimal(Place::Output, k, n),
+                    cost: Some(cost),
+                }
+            } else {
+                Checked::Accepted(cost)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::checker::testing::{judged, why};
+    use crate::puzzles::huarong::grid::from_grid;
+
+    const SAMPLE: &str = "3 4\nA A C .\nA B C .\nB B . .\nB\n0 1\n";
+
+    fn check(input: &str, output: &str) -> Checked {
+        judged(&Huarong::default(), input, output)
+    }
+
+    fn cost(moves: u64, optimum: u64) -> Cost {
+        Cost { moves, optimum }
+    }
+
+    #[test]
+    fn any_shortest_answer_is_accepted() {
+        // Not the sample's own answer: C stops at (0,3) instead of (1,3).
+        let other = "2\nC (0,2) (0,3)\nB (1,0) (0,1)\n";
+        assert_eq!(check(SAMPLE, other), Checked::Accepted(cost(2, 2)));
+        let unsolvable = "1 3\nA . B\nA\n0 2\n";
+        assert_eq!(
+            check(unsolvable, "unsolvable\n"),
+            Checked::Accepted(Cost::default())
+        );
+    }
+
+    #[test]
+    fn a_longer_valid_answer_is_wrong_by_its_gap() {
+        let four = "4\nC (0,2) (0,3)\nC (0,3) (1,3)\nB (1,0) (1,1)\nB (1,1) (0,1)\n";
+        let found = check(SAMPLE, four);
+        assert_eq!(why(&found), "not optimal: 4 moves, optimum 2");
+        let Checked::Wrong { rejection, cost: c } = found else {
+            panic!("{found:?}")
+        };
+        assert_eq!(rejection.kind, Kind::NotOptimal { moves: 4, optimum: 2 });
+        assert_eq!(c, Some(cost(4, 2)));
+    }
+
+    #[test]
+    fn illegal_answers_and_false_unsolvable_are_wrong_with_no_cost() {
+        let blocked = "2\nB (1,0) (0,1)\nC (0,2) (1,3)\n";
+        assert_eq!(why(&check(SAMPLE, blocked)), "move 1: block B cannot reach (0,1) from (1,0)");
+        let unsolvable = check(SAMPLE, "unsolvable\n");
+        assert_eq!(why(&unsolvable), "says unsolvable, but it is solvable in 2 moves");
+        assert!(matches!(unsolvable, Checked::Wrong { rejection, cost: None }
+            if rejection.kind == Kind::FalseUnsolvable { optimum: 2 }));
+        let blocked = check(SAMPLE, blocked);
+        assert!(matches!(blocked, Checked::Wrong { rejection, .. }
+            if rejection.kind == Kind::IllegalMove { step: 1 }));
+        assert_eq!(why(&check("1 3\nA . B\nA\n0 2\n", "1\nA (0,0) (0,1)\n")), "after the last move the target A is at (0,1), not (0,2)");
+    }
+
+    #[test]
+    fn optima_come_from_the_reference_and_bad_input_is_the_tests_fault() {
+        assert_eq!(
+            Huarong::default().optima(SAMPLE.as_bytes()),
+            Ok(vec![Some(2)])
+        );
+        assert_eq!(
+            Huarong::default().optima(b"1 3\nA . B\nA\n0 2\n"),
+            Ok(vec![None])
+        );
+        let broken = Huarong::default().check(b"1 2\nA .\nZ\n0 0\n", b"0\n", &[None]);
+        let reason = "input line 3: target block \"Z\" is not on the board";
+        assert_eq!(broken, Checked::bad_test(reason));
+        let not_utf8 = Huarong::default().optima(b"\xff");
+        assert!(not_utf8.is_err_and(|e| e.to_string().starts_with("is not UTF-8")));
+        let no_optimum = Huarong::default().check(SAMPLE.as_bytes(), b"unsolvable\n", &[]);
+        assert!(matches!(no_optimum, Checked::BadTest(_)));
+    }
+
+    #[test]
+    fn a_board_past_the_state_budget_is_too_large_for_the_reference() {
+        let classic = from_grid("HAAI/HAAI/JBBK/JNOK/P..Q").expect("a grid");
+        let small = Huarong { max_states: 10_000 };
+        let found = small.optima(classic.as_bytes());
+        assert_eq!(found, Err(TestFault::TooLarge { max_states: 10_000 }));
+    }
+
+    #[test]
+    fn frames_replay_the_moves_and_mark_where_each_block_goes() {
+        let huarong = Huarong::default();
+        let answer = "2\nC (0,2) (0,3)\nB (1,0) (0,1)\n";
+        let frames = huarong
+            .frames(SAMPLE.as_bytes(), answer.as_bytes(), 0)
+            .expect("frames");
+        assert_eq!(frames.len(), 3);
+        assert_eq!(frames[0].caption, None);
+        assert_eq!(frames[2].caption.as_deref(), Some("B (1,0) (0,1)"));
+        assert_eq!(
+            frames[2].marked,
+            [2, 5, 6],
+            "B's L at (0,1): (0,2), (1,1), (1,2)"
+        );
+        assert_eq!(
+            frames[2].goal, frames[2].marked,
+            "B is the target, now at its goal"
+        );
+        assert!(frames.iter().all(|f| !f.illegal));
+        let blocked = "2\nB (1,0) (0,1)\nC (0,2) (1,3)\n";
+        let frames = huarong
+            .frames(SAMPLE.as_bytes(), blocked.as_bytes(), 0)
+            .expect("frames");
+        assert_eq!(frames.len(), 2, "the start and the illegal move");
+        assert!(frames[1].illegal && frames[1].cells == frames[0].cells);
+        assert!(huarong.frames(SAMPLE.as_bytes(), b"", 1).is_err());
+    }
+}

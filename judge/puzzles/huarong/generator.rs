@@ -1,0 +1,212 @@
+//! Random Huarong Dao inputs from `layouts.rs`, small boards first, and the ways to make a failing one
+//! smaller: drop a block, or drop an empty row or column.
+
+use super::checker::Huarong;
+use super::layouts;
+use super::reference::{self, Block, Metric, Puzzle};
+use crate::puzzles::generator::{Generator, Stress};
+
+/// The reference's budget while stressing, in positions: a random puzzle past it is skipped rather
+/// than searched for seconds (about one in twenty of the largest boards).
+pub const MAX_STATES: usize = 20_000;
+
+pub fn stress() -> Stress {
+    Stress {
+        generator: Box::new(Layouts),
+        checker: Box::new(Huarong {
+            max_states: MAX_STATES,
+        }),
+    }
+}
+
+pub struct Layouts;
+
+impl Generator for Layouts {
+    /// One puzzle an input. Boards grow with the index, up to 6×6: a bug that shows on small boards
+    /// is found on a small board, which is quicker to run, shrink and read.
+    fn input(&self, seed: u64, index: u64, _cases: u64) -> (String, u64) {
+        let max_side = 3 + (index / 100).min(3) as usize;
+        (layouts::puzzle_within(seed, index, max_side).input, 1)
+    }
+
+    fn smaller(&self, input: &str, _case: Option<usize>) -> Vec<String> {
+        let Ok(puzzle) = reference::parse(input) else {
+            return Vec::new();
+        };
+        let others: Vec<usize> = (0..puzzle.blocks.len())
+            .filter(|&b| b != puzzle.target)
+            .collect();
+        let fewer_blocks = others.iter().map(|&b| without_blocks(&puzzle, &[b]));
+        // Two at once, last: a bug may need either of two blocks, but not both, to show.
+        let pairs = others.iter().enumerate().flat_map(|(i, &a)| {
+            let puzzle = &puzzle;
+            others[i + 1..]
+                .iter()
+                .map(move |&b| without_blocks(puzzle, &[a, b]))
+        });
+        let fewer_rows = (0..puzzle.rows).filter_map(|r| without_row(&puzzle, r));
+        let fewer_cols = (0..puzzle.cols).filter_map(|c| without_row(&transposed(&puzzle), c));
+        let fewer_cols = fewer_cols.map(|p| transposed(&p));
+        let candidates = fewer_blocks
+            .chain(fewer_rows)
+            .chain(fewer_cols)
+            .chain(pairs);
+        let mut texts: Vec<String> = Vec::new();
+        for text in candidates.map(|p| render(&p)) {
+            // Two empty columns side by side cut to the same puzzle: it is tried once.
+            if !texts.contains(&text) && reference::parse(&text).is_ok() {
+                texts.push(text);
+            }
+        }
+        texts
+    }
+}
+
+/// The puzzle without the blocks `gone` (never the target).
+fn without_blocks(p: &Puzzle, gone: &[usize]) -> Puzzle {
+    let mut smaller = p.clone();
+    let kept = (0..p.blocks.len()).filter(|b| !gone.contains(b));
+    smaller.blocks = kept.map(|b| p.blocks[b].clone()).collect();
+    smaller.target -= gone.iter().filter(|&&b| b < p.target).count();
+    smaller
+}
+
+/// The puzzle without row `r`, when no block's box and not the goal's box spans it (a cut through a
+/// box would change a shape) and no cell is in it.
+fn without_row(p: &Puzzle, r: usize) -> Option<Puzzle> {
+    let spans = |at: (usize, usize), block: &Block| {
+        let height = block.cells.iter().map(|&(dr, _)| dr + 1).max().unwrap_or(1);
+        (at.0..at.0 + height).contains(&r)
+    };
+    let target = p.blocks.get(p.target)?;
+    if p.rows < 2 || p.blocks.iter().any(|b| spans(b.at, b)) || spans(p.goal, target) {
+        return None;
+    }
+    let up = |(row, col): (usize, usize)| (row - usize::from(row > r), col);
+    let mut smaller = p.clone();
+    smaller.rows -= 1;
+    for block in &mut smaller.blocks {
+        block.at = up(block.at);
+    }
+    smaller.goal = up(p.goal);
+    Some(smaller)
+}
+
+/// Rows become columns: one cut serves both.
+fn transposed(p: &Puzzle) -> Puzzle {
+    let swap = |(r, c): (usize, usize)| (c, r);
+    let blocks = p.blocks.iter().map(|b| {
+        let mut cells: Vec<(usize, usize)> = b.cells.iter().map(|&cell| swap(cell)).collect();
+        cells.sort_unstable();
+        Block {
+            name: b.name.clone(),
+            cells,
+            at: swap(b.at),
+        }
+    });
+    Puzzle {
+        rows: p.cols,
+        cols: p.rows,
+        blocks: blocks.collect(),
+        goal: swap(p.goal),
+        ..p.clone()
+    }
+}
+
+/// The input text of a puzzle, in the problem's format.
+pub fn render(p: &Puzzle) -> String {
+    let mut grid = vec![vec!["."; p.cols]; p.rows];
+    for block in &p.blocks {
+        for &(dr, dc) in &block.cells {
+            grid[block.at.0 + dr][block.at.1 + dc] = &block.name;
+        }
+    }
+    let mut text = format!("{} {}\n", p.rows, p.cols);
+    for row in grid {
+        text += &(row.join(" ") + "\n");
+    }
+    let target = p.blocks.get(p.target).map_or("", |b| b.name.as_str());
+    text += &format!("{target}\n{} {}\n", p.goal.0, p.goal.1);
+    text += match p.metric {
+        Metric::Moves => "",
+        Metric::Straight => "straight\n",
+        Metric::Steps => "steps\n",
+    };
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rendering_gives_back_the_same_puzzle() {
+        for index in 0..200 {
+            let (input, cases) = Layouts.input(5, index, 1);
+            let puzzle = reference::parse(&input).expect("generated inputs are valid");
+            assert_eq!(cases, 1);
+            assert_eq!(reference::parse(&render(&puzzle)), Ok(puzzle));
+        }
+    }
+
+    #[test]
+    fn inputs_are_solved_solvable_and_unsolvable_in_every_metric() {
+        let mut kinds = [0; 3];
+        let mut metrics = Vec::new();
+        for index in 0..150 {
+            let puzzle = reference::parse(&Layouts.input(3, index, 1).0).expect("valid");
+            match reference::search_within(&puzzle, MAX_STATES) {
+                Ok((Some(0), _)) => kinds[0] += 1,
+                Ok((Some(_), _)) => kinds[1] += 1,
+                Ok((None, _)) => kinds[2] += 1,
+                Err(_) => {}
+            }
+            if !metrics.contains(&puzzle.metric) {
+                metrics.push(puzzle.metric);
+            }
+        }
+        assert!(
+            kinds.iter().all(|&n| n >= 5),
+            "solved, solvable, unsolvable: {kinds:?}"
+        );
+        assert_eq!(metrics.len(), 3);
+    }
+
+    #[test]
+    fn boards_start_small_and_grow() {
+        let side = |index| {
+            let p = reference::parse(&Layouts.input(9, index, 1).0).expect("valid");
+            p.rows.max(p.cols)
+        };
+        assert!((0..100).all(|i| side(i) <= 3));
+        assert!((300..400).any(|i| side(i) == 6));
+    }
+
+    #[test]
+    fn smaller_puzzles_drop_a_block_or_an_empty_line_and_keep_the_target() {
+        let input = "3 4\nA A . .\n. B . .\n. . . .\nB\n0 0\nsteps\n";
+        let smaller = Layouts.smaller(input, None);
+        assert_eq!(
+            smaller[0],
+            "3 4\n. . . .\n. B . .\n. . . .\nB\n0 0\nsteps\n"
+        );
+        assert!(smaller.contains(&"2 4\nA A . .\n. B . .\nB\n0 0\nsteps\n".to_string()));
+        // Columns 2 and 3 are both empty, and either cut gives this.
+        assert!(smaller.contains(&"3 3\nA A .\n. B .\n. . .\nB\n0 0\nsteps\n".to_string()));
+        assert_eq!(
+            smaller.len(),
+            3,
+            "without A, without the last row, one column fewer"
+        );
+        let three = "1 4\nA B C .\nC\n0 3\n";
+        let smaller = Layouts.smaller(three, None);
+        assert_eq!(
+            smaller.last().map(String::as_str),
+            Some("1 4\n. . C .\nC\n0 3\n")
+        );
+        // Column 0 may go, and the goal moves left with the board; column 3 is in the goal's box.
+        let l_shape = "2 4\n. L . .\n. L L .\nL\n0 2\n";
+        let cut = Layouts.smaller(l_shape, None);
+        assert_eq!(cut, ["2 3\nL . .\nL L .\nL\n0 1\n"]);
+    }
+}

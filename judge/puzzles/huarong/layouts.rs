@@ -1,0 +1,500 @@
+//! Random Huarong Dao (Klotski) puzzles, seeded and reproducible, full of blocks whose bounding box's
+//! top-left corner is not one of their own cells. `judge stress` draws from it, and so does the
+//! solution's differential test.
+
+use crate::puzzles::rng::Rng;
+
+/// A cell or an offset, `(row, column)`.
+pub type Pos = (usize, usize);
+
+/// Shapes whose bounding box's top-left corner is not one of their cells, drawn as rows of `#` (a
+/// cell) and `.` split by `/`. A solver that takes a block's corner for one of its cells goes wrong
+/// on exactly these, so they are drawn most often.
+pub const HOLLOW_CORNER: &[&str] = &[
+    ".#/##",       // L of three
+    ".#/#.",       // two diagonal cells
+    ".#/.#/##",    // J
+    "..#/###",     // L lying down
+    ".#./###",     // T pointing up
+    ".#/##/.#",    // T pointing left
+    ".##/##.",     // S
+    ".#/##/#.",    // Z standing
+    ".#./###/.#.", // plus
+    ".#./#.#/###", // U with a cap
+    ".#./#.#/.#.", // four cells round a hole
+    ".##/#.#/###", // the ring without its corner
+    ".#/#./.#",    // zigzag, no two cells touching
+    ".##/#..",     // a bar and a cell, apart
+    "..#/.#./#..", // anti-diagonal
+    ".#/#./#.",    // a cell above a bar, apart
+];
+
+/// Shapes that own their corner: singles, dominoes, bars, squares, the other L, T, S, Z and U
+/// turns, the 3×3 ring (the 8-cell "O" with a hole) and a few shapes in pieces.
+pub const OWN_CORNER: &[&str] = &[
+    "#",
+    "##",
+    "#/#",
+    "###",
+    "#/#/#",
+    "##/##",
+    "##/#.",
+    "##/.#",
+    "#./##",
+    "#./#./##",
+    "###/#..",
+    "##/#./#.",
+    "###/.#.",
+    "#./##/#.",
+    "##./.##",
+    "#./##/.#",
+    "#.#/###",
+    "###/#.#",
+    "##/#./##",
+    "##/.#/##",
+    "###/#.#/###",
+    "###/###",
+    "###/###/###",
+    "#./.#",
+    "#.#",
+    "#/./#",
+    "#../.#./..#",
+    "#.#/.#./#.#",
+];
+
+/// The metric lines drawn: no line and `moves` mean the same.
+pub const METRICS: [&str; 4] = ["", "moves", "straight", "steps"];
+
+/// A shape's cells, sorted, from its drawing; the drawing must touch its box's top row and left column.
+pub fn shape_cells(drawing: &str) -> Vec<Pos> {
+    let mut cells = Vec::new();
+    for (r, row) in drawing.split('/').enumerate() {
+        for (c, cell) in row.chars().enumerate() {
+            if cell == '#' {
+                cells.push((r, c));
+            }
+        }
+    }
+    cells
+}
+
+/// One generated puzzle: the input text and what kind of puzzle it is.
+pub struct Generated {
+    pub input: String,
+    /// One of `METRICS`.
+    pub metric: &'static str,
+    pub full_board: bool,
+    /// Whether some block's bounding-box corner is a cell of another block.
+    pub corner_taken: bool,
+    /// Whether the target's bounding-box corner is not one of its cells.
+    pub hollow_target: bool,
+}
+
+/// Puzzle number `index` of the stream `seed`: the same pair always gives the same puzzle.
+pub fn puzzle(seed: u64, index: u64) -> Generated {
+    puzzle_within(seed, index, 6)
+}
+
+/// As `puzzle`, on boards of 2 to `max_side` rows and columns (`max_side` from 2 to 6).
+pub fn puzzle_within(seed: u64, index: u64, max_side: usize) -> Generated {
+    let mut rng = Rng::for_input(seed, index);
+    let sides = max_side.clamp(2, 6) - 1;
+    let (rows, cols) = (2 + rng.below(sides), 2 + rng.below(sides));
+    let full_board = rng.percent(4);
+    let empties = if full_board {
+        0
+    } else {
+        empty_cells(&mut rng, rows * cols)
+    };
+    let board = fill(&mut rng, rows, cols, empties);
+    let target = choose_target(&mut rng, &board.blocks);
+    let goal = choose_goal(&mut rng, &board, target);
+    let metric = rng.pick(&METRICS);
+    let names = draw_names(&mut rng, board.blocks.len());
+    let corner_taken = (board.blocks.iter().enumerate()).any(|(b, block)| {
+        let owner = board.owner[block.at.0 * cols + block.at.1];
+        owner.is_some_and(|o| o != b)
+    });
+    let hollow_target = board.blocks[target].cells.first() != Some(&(0, 0));
+    let input = render(&mut rng, &board, &names, target, goal, metric);
+    Generated {
+        input,
+        metric,
+        full_board,
+        corner_taken,
+        hollow_target,
+    }
+}
+
+/// How many cells stay empty: one to four, whatever the board's size, since each empty cell
+/// multiplies the positions a plain BFS must visit (larger boards are denser).
+fn empty_cells(rng: &mut Rng, area: usize) -> usize {
+    match area {
+        0..=6 => 1 + rng.below(2),
+        7..=20 => 2 + rng.below(2),
+        _ => 2 + rng.below(3),
+    }
+}
+
+struct Block {
+    cells: Vec<Pos>,
+    /// The bounding box's top-left corner on the board.
+    at: Pos,
+}
+
+struct Board {
+    rows: usize,
+    cols: usize,
+    blocks: Vec<Block>,
+    /// Which block covers each cell, row-major.
+    owner: Vec<Option<usize>>,
+    /// The cells that stay empty.
+    kept: Vec<bool>,
+}
+
+impl Board {
+    /// Whether cell `i` is still to be covered.
+    fn is_free(&self, i: usize) -> bool {
+        self.owner[i].is_none() && !self.kept[i]
+    }
+
+    fn free_cells(&self) -> usize {
+        (0..self.owner.len()).filter(|&i| self.is_free(i)).count()
+    }
+
+    /// Every corner where `cells` lies on the board over free cells.
+    fn places(&self, cells: &[Pos]) -> Vec<Pos> {
+        let height = cells.iter().map(|&(r, _)| r + 1).max().unwrap_or(1);
+        let width = cells.iter().map(|&(_, c)| c + 1).max().unwrap_or(1);
+        let mut places = Vec::new();
+        for r in 0..(self.rows + 1).saturating_sub(height) {
+            for c in 0..(self.cols + 1).saturating_sub(width) {
+                let free = cells
+                    .iter()
+                    .all(|&(dr, dc)| self.is_free((r + dr) * self.cols + c + dc));
+                if free {
+                    places.push((r, c));
+                }
+            }
+        }
+        places
+    }
+
+    /// Whether a block at `at` would have another block's cell at its corner, or cover another
+    /// block's corner: where a solver that confuses corners and cells goes wrong.
+    fn interlocks(&self, cells: &[Pos], at: Pos) -> bool {
+        let own_corner = cells.first() == Some(&(0, 0));
+        let corner_taken = !own_corner && self.owner[at.0 * self.cols + at.1].is_some();
+        let covers_a_corner = self.blocks.iter().any(|block| {
+            let (r, c) = block.at;
+            cells
+                .iter()
+                .any(|&(dr, dc)| (at.0 + dr, at.1 + dc) == (r, c))
+        });
+        corner_taken || covers_a_corner
+    }
+
+    fn put(&mut self, cells: Vec<Pos>, at: Pos) {
+        for &(dr, dc) in &cells {
+            self.owner[(at.0 + dr) * self.cols + at.1 + dc] = Some(self.blocks.len());
+        }
+        self.blocks.push(Block { cells, at });
+    }
+}
+
+/// A board with `empties` empty cells, side by side, and blocks everywhere else: placed at random
+/// (three times in four where they interlock with others, if they can), then singles and dominoes
+/// in the gaps. A third of the boards repeat one favourite shape, so that many blocks share it.
+fn fill(rng: &mut Rng, rows: usize, cols: usize, empties: usize) -> Board {
+    // The empty cells are chosen first and kept together: scattered ones would leave most boards
+    // stuck.
+    let mut kept = vec![false; rows * cols];
+    for (r, c) in empty_region(rng, rows, cols, empties) {
+        kept[r * cols + c] = true;
+    }
+    let mut board = Board {
+        rows,
+        cols,
+        blocks: Vec::new(),
+        owner: vec![None; rows * cols],
+        kept,
+    };
+    let favourite = Some(draw_shape(rng)).filter(|_| rng.percent(35));
+    for _ in 0..40 {
+        let spare = board.free_cells();
+        if spare == 0 {
+            break;
+        }
+        let cells = match &favourite {
+            Some(shape) if rng.percent(50) => shape.clone(),
+            _ => draw_shape(rng),
+        };
+        if cells.len() > spare {
+            continue;
+        }
+        let places = board.places(&cells);
+        let tight: Vec<Pos> = (places.iter().copied())
+            .filter(|&at| board.interlocks(&cells, at))
+            .collect();
+        let at = match (tight.is_empty(), places.is_empty()) {
+            (false, _) if rng.percent(75) => rng.pick(&tight),
+            (_, false) => rng.pick(&places),
+            (_, true) => continue,
+        };
+        board.put(cells, at);
+    }
+    fill_gaps(rng, &mut board);
+    board
+}
+
+/// `size` cells that touch one another, grown from a random cell.
+fn empty_region(rng: &mut Rng, rows: usize, cols: usize, size: usize) -> Vec<Pos> {
+    let mut cells = vec![(rng.below(rows), rng.below(cols))];
+    while cells.len() < size {
+        let from = rng.pick(&cells);
+        match neighbour(rng, from) {
+            Some(next) if next.0 < rows && next.1 < cols && !cells.contains(&next) => {
+                cells.push(next)
+            }
+            _ => {}
+        }
+    }
+    cells.truncate(size);
+    cells
+}
+
+/// Singles, and dominoes where they fit, on random free cells until none is left.
+fn fill_gaps(rng: &mut Rng, board: &mut Board) {
+    while board.free_cells() > 0 {
+        let free: Vec<usize> = (0..board.owner.len())
+            .filter(|&i| board.is_free(i))
+            .collect();
+        let i = rng.pick(&free);
+        let (r, c) = (i / board.cols, i % board.cols);
+        let right_free = c + 1 < board.cols && board.is_free(i + 1);
+        let domino = right_free && rng.percent(50);
+        let cells = if domino {
+            vec![(0, 0), (0, 1)]
+        } else {
+            vec![(0, 0)]
+        };
+        board.put(cells, (r, c));
+    }
+}
+
+/// A shape of 1 to 9 cells in a 3×3 box: from the lists, or any cells of the box now and then.
+fn draw_shape(rng: &mut Rng) -> Vec<Pos> {
+    match rng.below(100) {
+        0..=44 => shape_cells(rng.pick(HOLLOW_CORNER)),
+        45..=69 => shape_cells(rng.pick(&OWN_CORNER[..5])),
+        70..=91 => shape_cells(rng.pick(&OWN_CORNER[5..])),
+        _ => any_cells(rng),
+    }
+}
+
+/// A random non-empty set of cells of a 3×3 box, moved to touch the box's top and left sides.
+fn any_cells(rng: &mut Rng) -> Vec<Pos> {
+    let mask = 1 + rng.below(511);
+    let cells: Vec<Pos> = (0..9)
+        .filter(|bit| mask >> bit & 1 == 1)
+        .map(|bit| (bit / 3, bit % 3))
+        .collect();
+    let top = cells.iter().map(|&(r, _)| r).min().unwrap_or(0);
+    let left = cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
+    cells.iter().map(|&(r, c)| (r - top, c - left)).collect()
+}
+
+/// Any block, but most often one whose corner is not its own cell.
+fn choose_target(rng: &mut Rng, blocks: &[Block]) -> usize {
+    let hollow: Vec<usize> = (0..blocks.len())
+        .filter(|&b| blocks[b].cells.first() != Some(&(0, 0)))
+        .collect();
+    if !hollow.is_empty() && rng.percent(60) {
+        rng.pick(&hollow)
+    } else {
+        rng.below(blocks.len())
+    }
+}
+
+/// Where the target is now (already solved) a fifth of the time, else a board corner or any place.
+fn choose_goal(rng: &mut Rng, board: &Board, target: usize) -> Pos {
+    let block = &board.blocks[target];
+    let height = block.cells.iter().map(|&(r, _)| r + 1).max().unwrap_or(1);
+    let width = block.cells.iter().map(|&(_, c)| c + 1).max().unwrap_or(1);
+    let (last_row, last_col) = (board.rows - height, board.cols - width);
+    if rng.percent(8) {
+        return block.at;
+    }
+    if rng.percent(60) {
+        let walked = walk(rng, board, target);
+        if walked != block.at {
+            return walked;
+        }
+    }
+    // Elsewhere if it can be: a goal that happens to be where the target is tests little.
+    let mut goal = block.at;
+    for _ in 0..4 {
+        goal = if rng.percent(20) {
+            (rng.pick(&[0, last_row]), rng.pick(&[0, last_col]))
+        } else {
+            (rng.below(last_row + 1), rng.below(last_col + 1))
+        };
+        if goal != block.at {
+            break;
+        }
+    }
+    goal
+}
+
+/// Where a few random steps take the target while every other block stays put: a goal known to be
+/// reachable, so that enough puzzles are solvable.
+fn walk(rng: &mut Rng, board: &Board, target: usize) -> Pos {
+    let block = &board.blocks[target];
+    let open = |(r, c): Pos| {
+        (block.cells.iter()).all(|&(dr, dc)| {
+            let (r, c) = (r + dr, c + dc);
+            r < board.rows
+                && c < board.cols
+                && (board.owner[r * board.cols + c]).map_or(true, |owner| owner == target)
+        })
+    };
+    let mut at = block.at;
+    for _ in 0..1 + rng.below(6) {
+        match neighbour(rng, at) {
+            Some(next) if open(next) => at = next,
+            _ => {}
+        }
+    }
+    at
+}
+
+/// The cell one step from `at` in a random direction, if that is not off the top or left edge.
+fn neighbour(rng: &mut Rng, (r, c): Pos) -> Option<Pos> {
+    match rng.below(4) {
+        0 => Some((r.checked_sub(1)?, c)),
+        1 => Some((r + 1, c)),
+        2 => Some((r, c.checked_sub(1)?)),
+        _ => Some((r, c + 1)),
+    }
+}
+
+/// `count` different names of 1 to 3 letters and digits, starting with a letter.
+fn draw_names(rng: &mut Rng, count: usize) -> Vec<String> {
+    const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    const ALNUM: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let mut names: Vec<String> = Vec::with_capacity(count);
+    while names.len() < count {
+        let length = rng.pick(&[1, 1, 1, 2, 2, 3]);
+        let mut name = String::from(char::from(rng.pick(LETTERS)));
+        for _ in 1..length {
+            name.push(char::from(rng.pick(ALNUM)));
+        }
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
+/// The input text: size, rows (empty cells as `.` or `..`), target, goal, and the metric line if any.
+fn render(
+    rng: &mut Rng,
+    board: &Board,
+    names: &[String],
+    target: usize,
+    goal: Pos,
+    metric: &str,
+) -> String {
+    let mut text = format!("{} {}\n", board.rows, board.cols);
+    for row in board.owner.chunks(board.cols) {
+        let tokens: Vec<&str> = row
+            .iter()
+            .map(|owner| match owner {
+                Some(b) => names[*b].as_str(),
+                None => rng.pick(&[".", ".", ".."]),
+            })
+            .collect();
+        text += &tokens.join(" ");
+        text += "\n";
+    }
+    text += &format!("{}\n{} {}\n", names[target], goal.0, goal.1);
+    if !metric.is_empty() {
+        text += metric;
+        text += "\n";
+    }
+    text
+}
+
+/// Targets that are their own mirror image, so that a board built around one can be symmetric.
+const SYMMETRIC_TARGETS: &[&str] = &["#", "##", "#/#", "##/##", "###", ".#./###", "#.#/###"];
+
+/// Puzzle number `index` of a stream of left-right symmetric boards: every block on the left has its
+/// mirror image on the right (an L faces a J), and a symmetric target sits on the middle line with its
+/// goal there too. On such boards a solver may store a position and its mirror image once; these
+/// puzzles check that it still answers right.
+pub fn mirrored_puzzle(seed: u64, index: u64) -> String {
+    let mut rng = Rng::for_input(seed, index ^ 0x5eed);
+    let (rows, cols) = (2 + rng.below(4), 2 + rng.below(5));
+    let mut grid = vec![vec![String::from("."); cols]; rows];
+    let mut target = shape_cells(rng.pick(SYMMETRIC_TARGETS));
+    let (height, width) = extent(&target);
+    if height > rows || width > cols || (cols - width) % 2 == 1 {
+        // A single centres on an odd width, a domino on an even one; both fit every board here.
+        target = shape_cells(if cols % 2 == 1 { "#" } else { "##" });
+    }
+    let (height, width) = extent(&target);
+    let column = (cols - width) / 2;
+    let row = rng.below(rows - height + 1);
+    put(&mut grid, &target, (row, column), "T");
+    let empty_wanted = 2 + rng.below(4);
+    for n in 0..40 {
+        let drawing = if rng.percent(50) {
+            rng.pick(HOLLOW_CORNER)
+        } else {
+            rng.pick(OWN_CORNER)
+        };
+        let cells = shape_cells(drawing);
+        let (h, w) = extent(&cells);
+        if h > rows || w > cols {
+            continue;
+        }
+        let at = (rng.below(rows - h + 1), rng.below(cols - w + 1));
+        let image: Vec<Pos> = cells.iter().map(|&(r, c)| (r, w - 1 - c)).collect();
+        let image_at = (at.0, cols - w - at.1);
+        let mut both: Vec<Pos> = place(&cells, at);
+        both.extend(place(&image, image_at));
+        let free = both.iter().all(|&(r, c)| grid[r][c] == ".");
+        let apart = (1..both.len()).all(|i| !both[..i].contains(&both[i]));
+        let empty_left = grid.iter().flatten().filter(|c| *c == ".").count();
+        if free && apart && empty_left >= both.len() + empty_wanted {
+            put(&mut grid, &cells, at, &format!("b{n}"));
+            put(&mut grid, &image, image_at, &format!("m{n}"));
+        }
+    }
+    let goal_row = if rng.percent(10) {
+        row
+    } else {
+        rng.below(rows - height + 1)
+    };
+    let metric = rng.pick(&METRICS);
+    let lines: Vec<String> = grid.iter().map(|r| r.join(" ")).collect();
+    format!(
+        "{rows} {cols}\n{}\nT\n{goal_row} {column}\n{metric}\n",
+        lines.join("\n")
+    )
+}
+
+fn extent(cells: &[Pos]) -> (usize, usize) {
+    let height = cells.iter().map(|c| c.0 + 1).max().unwrap_or(1);
+    (height, cells.iter().map(|c| c.1 + 1).max().unwrap_or(1))
+}
+
+fn place(cells: &[Pos], (row, column): Pos) -> Vec<Pos> {
+    cells.iter().map(|&(r, c)| (row + r, column + c)).collect()
+}
+
+fn put(grid: &mut [Vec<String>], cells: &[Pos], at: Pos, name: &str) {
+    for (r, c) in place(cells, at) {
+        grid[r][c] = name.to_string();
+    }
+}

@@ -1,0 +1,18 @@
+//! Huarong Dao (Klotski), any layout: its reference (a plain BFS over shape-merged positions), its
+//! checker, the `--grid` notation, the random layouts of `judge stress`, and the practice hints.
+
+pub mod checker;
+pub mod generator;
+pub mod grid;
+pub mod layouts;
+pub mod reference;
+
+use super::Puzzle;
+
+pub const PUZZLE: Puzzle = Puzzle {
+    name: "huarong",
+    checker: || Box::<checker::Huarong>::default(),
+    stress: Some(generator::stress),
+    hints: Some(include_str!("hints.txt")),
+    from_grid: Some(grid::from_grid),
+};

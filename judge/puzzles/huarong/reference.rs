@@ -1,0 +1,848 @@
+//! The judge's own answer key for Huarong Dao (Klotski): input parsing, a plain BFS, answer replay.
+//! Deliberately naive and separate from `src/bin/huarong.rs`, so a bug there cannot hide here. Outside
+//! its tests it names nothing from the crate: `problems/huarong/plain_bfs.rs` compiles it alone.
+
+use std::collections::{HashSet, VecDeque};
+
+/// What counts as one move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Metric {
+    /// One block, any distance along any free path (HackerRank's and Gardner's count).
+    Moves,
+    /// One block, one direction, any distance.
+    Straight,
+    /// One block, one cell.
+    Steps,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Block {
+    pub name: String,
+    /// Offsets from the top-left corner of the bounding box, sorted.
+    pub cells: Vec<(usize, usize)>,
+    /// Where that corner starts.
+    pub at: (usize, usize),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    pub rows: usize,
+    pub cols: usize,
+    pub blocks: Vec<Block>,
+    /// Index into `blocks`.
+    pub target: usize,
+    /// Where the target's corner must end up.
+    pub goal: (usize, usize),
+    pub metric: Metric,
+}
+
+/// What a valid answer claims.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    Unsolvable,
+    Moves(u64),
+}
+
+type Pos = (usize, usize);
+
+/// Which block covers each cell, row-major.
+type Grid = Vec<Option<usize>>;
+
+const DIRECTIONS: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+
+/// Reads and validates an input; errors name the line.
+pub fn parse(input: &str) -> Result<Puzzle, String> {
+    let mut lines = Lines::new(input);
+    let (rows, cols, blocks) = parse_board(&mut lines)?;
+    let (number, name) = lines.take("the target's name")?;
+    if name.split_whitespace().nth(1).is_some() {
+        return Err(format!(
+            "line {number}: expected one target name, found {:?}",
+            clip(name)
+        ));
+    }
+    let target = blocks.iter().position(|b| b.name == name).ok_or_else(|| {
+        format!(
+            "line {number}: target block {:?} is not on the board",
+            clip(name)
+        )
+    })?;
+    let (number, line) = lines.take("the target's position `r c`")?;
+    let goal = read_pair(number, line, "r c")?;
+    let fits = blocks
+        .get(target)
+        .is_some_and(|b| on_board(rows, cols, &b.cells, goal));
+    if !fits {
+        return Err(format!(
+            "line {number}: the target {name} does not fit on the board at ({},{})",
+            goal.0, goal.1
+        ));
+    }
+    let metric = read_metric(lines.next_line())?;
+    if let Some((number, extra)) = lines.next_line() {
+        return Err(format!(
+            "line {number}: unexpected {:?} after the last line",
+            clip(extra)
+        ));
+    }
+    Ok(Puzzle {
+        rows,
+        cols,
+        blocks,
+        target,
+        goal,
+        metric,
+    })
+}
+
+/// The input's non-blank lines, trimmed, with their 1-based numbers; blank lines carry nothing.
+struct Lines<'a> {
+    lines: Vec<(usize, &'a str)>,
+    next: usize,
+}
+
+impl<'a> Lines<'a> {
+    fn new(input: &'a str) -> Self {
+        let lines = input
+            .lines()
+            .enumerate()
+            .map(|(i, line)| (i + 1, line.trim()))
+            .filter(|(_, line)| !line.is_empty())
+            .collect();
+        Lines { lines, next: 0 }
+    }
+
+    fn next_line(&mut self) -> Option<(usize, &'a str)> {
+        let line = self.lines.get(self.next).copied()?;
+        self.next += 1;
+        Some(line)
+    }
+
+    fn take(&mut self, what: &str) -> Result<(usize, &'a str), String> {
+        self.next_line()
+            .ok_or_else(|| format!("the input ends before {what}"))
+    }
+}
+
+/// The size line and the board rows, as blocks.
+fn parse_board(lines: &mut Lines) -> Result<(usize, usize, Vec<Block>), String> {
+    let (number, line) = lines.take("the size `m n`")?;
+    let (rows, cols) = read_pair(number, line, "m n")?;
+    // Checked before reading rows so a huge size cannot make us allocate or loop.
+    if rows == 0 || cols == 0 || rows.checked_mul(cols).map_or(true, |cells| cells > 64) {
+        return Err(format!(
+            "line {number}: a {rows}×{cols} board; need 1 ≤ m, n and m·n ≤ 64"
+        ));
+    }
+    let mut names = Vec::with_capacity(rows);
+    for _ in 0..rows {
+        let (number, line) = lines.take("the last board row")?;
+        names.push(read_row(number, line, cols)?);
+    }
+    // A full board is valid: nothing can move, so it is solved already or never.
+    Ok((rows, cols, blocks_of(&names)))
+}
+
+/// One board row: `None` for an empty cell (a token of dots only), else the block's name.
+fn read_row(number: usize, line: &str, cols: usize) -> Result<Vec<Option<&str>>, String> {
+    let cells: Vec<Option<&str>> = line
+        .split_whitespace()
+        .map(|token| Some(token).filter(|t| t.bytes().any(|b| b != b'.')))
+        .collect();
+    if cells.len() != cols {
+        return Err(format!(
+            "line {number}: expected {cols} cells, found {}",
+            cells.len()
+        ));
+    }
+    Ok(cells)
+}
+
+/// Groups cells by name, blocks in reading order of their first cell.
+fn blocks_of(rows: &[Vec<Option<&str>>]) -> Vec<Block> {
+    let mut groups: Vec<(&str, Vec<Pos>)> = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, name) in row.iter().enumerate() {
+            let Some(name) = *name else { continue };
+            match groups.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, cells)) => cells.push((r, c)),
+                None => groups.push((name, vec![(r, c)])),
+            }
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(name, cells)| block(name, cells))
+        .collect()
+}
+
+fn block(name: &str, cells: Vec<Pos>) -> Block {
+    let top = cells.iter().map(|&(r, _)| r).min().unwrap_or(0);
+    let left = cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
+    let mut offsets: Vec<Pos> = cells.iter().map(|&(r, c)| (r - top, c - left)).collect();
+    offsets.sort_unstable();
+    Block {
+        name: name.to_string(),
+        cells: offsets,
+        at: (top, left),
+    }
+}
+
+/// Two non-negative integers, as in `m n` or `r c`.
+fn read_pair(number: usize, line: &str, what: &str) -> Result<Pos, String> {
+    let numbers: Vec<Option<usize>> = line.split_whitespace().map(read_number).collect();
+    match numbers.as_slice() {
+        [Some(a), Some(b)] => Ok((*a, *b)),
+        _ => Err(format!(
+            "line {number}: expected `{what}`, found {:?}",
+            clip(line)
+        )),
+    }
+}
+
+/// Digits only: no sign, no spaces.
+fn read_number(token: &str) -> Option<usize> {
+    let digits = !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit());
+    token.parse().ok().filter(|_| digits)
+}
+
+fn read_metric(line: Option<(usize, &str)>) -> Result<Metric, String> {
+    match line {
+        None | Some((_, "moves")) => Ok(Metric::Moves),
+        Some((_, "steps")) => Ok(Metric::Steps),
+        Some((_, "straight")) => Ok(Metric::Straight),
+        Some((number, other)) => Err(format!(
+            "line {number}: unknown metric {:?}; expected moves, steps or straight (no line: moves)",
+            clip(other)
+        )),
+    }
+}
+
+/// Whether cells with these offsets all lie on the board with their corner at `at`.
+fn on_board(rows: usize, cols: usize, cells: &[Pos], at: Pos) -> bool {
+    cells.iter().all(|&(dr, dc)| {
+        // `at` may come from the input, so the sums must not overflow.
+        let r = at.0.checked_add(dr);
+        let c = at.1.checked_add(dc);
+        r.is_some_and(|r| r < rows) && c.is_some_and(|c| c < cols)
+    })
+}
+
+/// At most 40 characters of someone else's text, for messages.
+pub fn clip(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// The fewest moves that bring the target to the goal, or `None` if no sequence does.
+pub fn optimum(p: &Puzzle) -> Option<u64> {
+    search(p).0
+}
+
+/// The optimum, and how many states the search visited to find it (for the benchmark).
+pub fn search(p: &Puzzle) -> (Option<u64>, usize) {
+    // No search can hold more than `usize::MAX` states, so this budget is never exceeded.
+    search_within(p, usize::MAX).unwrap_or_else(|too_large| unreachable!("{too_large}"))
+}
+
+/// The search gave up: the puzzle has more positions within reach than it may visit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLarge {
+    /// The budget, in positions.
+    pub max_states: usize,
+}
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let max_states = self.max_states;
+        write!(
+            f,
+            "more than {max_states} positions: too large for the reference"
+        )
+    }
+}
+
+/// As `search`, but gives up once it has seen more than `max_states` positions (so a found answer
+/// visited at most that many), letting callers that run many random puzzles skip the few that are
+/// too big for a plain BFS.
+pub fn search_within(p: &Puzzle, max_states: usize) -> Result<(Option<u64>, usize), TooLarge> {
+    let classes = shape_classes(p);
+    let start = canonical(&classes, p.blocks.iter().map(|b| encode(p, b.at)).collect());
+    let goal = encode(p, p.goal);
+    let mut seen = HashSet::from([start.clone()]);
+    let mut queue = VecDeque::from([(start, 0)]);
+    while let Some((state, depth)) = queue.pop_front() {
+        if seen.len() > max_states {
+            return Err(TooLarge { max_states });
+        }
+        if state.get(p.target) == Some(&goal) {
+            return Ok((Some(depth), seen.len()));
+        }
+        for next in successors(p, &classes, &state) {
+            if !seen.contains(&next) {
+                seen.insert(next.clone());
+                queue.push_back((next, depth + 1));
+            }
+        }
+    }
+    Ok((None, seen.len()))
+}
+
+/// How many states a plain BFS from the start first reaches at each depth, up to the layer where
+/// the target first reaches its goal (all of them if it never does).
+pub fn layer_sizes(p: &Puzzle) -> Vec<usize> {
+    let classes = shape_classes(p);
+    let start = canonical(&classes, p.blocks.iter().map(|b| encode(p, b.at)).collect());
+    let goal = encode(p, p.goal);
+    let mut seen = HashSet::from([start.clone()]);
+    let mut layer = vec![start];
+    let mut sizes = vec![1];
+    while !layer.iter().any(|s| s.get(p.target) == Some(&goal)) {
+        let next: Vec<State> = (layer.iter())
+            .flat_map(|state| successors(p, &classes, state))
+            .filter(|next| seen.insert(next.clone()))
+            .collect();
+        if next.is_empty() {
+            break;
+        }
+        sizes.push(next.len());
+        layer = next;
+    }
+    sizes
+}
+
+/// A search state: each block's corner as the cell index `r * cols + c` (below 64), one byte a
+/// block, because boards beyond the classic reach millions of states.
+type State = Vec<u8>;
+
+fn encode(p: &Puzzle, (r, c): Pos) -> u8 {
+    (r * p.cols + c) as u8
+}
+
+fn decode(p: &Puzzle, cell: u8) -> Pos {
+    let cols = p.cols.max(1);
+    (usize::from(cell) / cols, usize::from(cell) % cols)
+}
+
+/// Block indices grouped by shape, in increasing order. The target is alone in its group even if
+/// another block shares its shape, since the goal tells it apart.
+fn shape_classes(p: &Puzzle) -> Vec<Vec<usize>> {
+    let mut classes: Vec<Vec<usize>> = Vec::new();
+    for (i, block) in p.blocks.iter().enumerate() {
+        let alike = |class: &&mut Vec<usize>| {
+            class.first().is_some_and(|&j| {
+                i != p.target
+                    && j != p.target
+                    && p.blocks.get(j).map(|b| &b.cells) == Some(&block.cells)
+            })
+        };
+        match classes.iter_mut().find(alike) {
+            Some(class) => class.push(i),
+            None => classes.push(vec![i]),
+        }
+    }
+    classes
+}
+
+/// `state` with the corners of each shape's blocks in increasing order. Swapping two blocks of one
+/// shape changes no move and no goal, and without merging such states the classic layout has ~15
+/// million of them instead of 25,955.
+fn canonical(classes: &[Vec<usize>], mut state: State) -> State {
+    for class in classes.iter().filter(|class| class.len() > 1) {
+        let mut corners: Vec<u8> = class
+            .iter()
+            .filter_map(|&b| state.get(b).copied())
+            .collect();
+        corners.sort_unstable();
+        for (&b, corner) in class.iter().zip(corners) {
+            if let Some(slot) = state.get_mut(b) {
+                *slot = corner;
+            }
+        }
+    }
+    state
+}
+
+/// Every state one move away.
+fn successors(p: &Puzzle, classes: &[Vec<usize>], state: &[u8]) -> Vec<State> {
+    let at: Vec<Pos> = state.iter().map(|&cell| decode(p, cell)).collect();
+    let grid = occupancy(p, &at);
+    let mut next = Vec::new();
+    for (b, &from) in at.iter().enumerate() {
+        for to in destinations(p, &grid, b, from) {
+            let mut moved = state.to_vec();
+            moved[b] = encode(p, to);
+            next.push(canonical(classes, moved));
+        }
+    }
+    next
+}
+
+fn occupancy(p: &Puzzle, at: &[Pos]) -> Grid {
+    let mut grid = vec![None; p.rows * p.cols];
+    for (b, (block, &(r, c))) in p.blocks.iter().zip(at).enumerate() {
+        for &(dr, dc) in &block.cells {
+            if let Some(cell) = grid.get_mut((r + dr) * p.cols + c + dc) {
+                *cell = Some(b);
+            }
+        }
+    }
+    grid
+}
+
+/// Every position block `b` can reach from `from` in one move, never `from` itself.
+fn destinations(p: &Puzzle, grid: &[Option<usize>], b: usize, from: Pos) -> Vec<Pos> {
+    match p.metric {
+        Metric::Steps => DIRECTIONS
+            .iter()
+            .filter_map(|&d| step(from, d))
+            .filter(|&to| fits(p, grid, b, to))
+            .collect(),
+        Metric::Straight => DIRECTIONS
+            .iter()
+            .flat_map(|&d| slide(p, grid, b, from, d))
+            .collect(),
+        Metric::Moves => wander(p, grid, b, from),
+    }
+}
+
+/// The positions one direction passes through until the block hits something.
+fn slide(p: &Puzzle, grid: &[Option<usize>], b: usize, from: Pos, d: (isize, isize)) -> Vec<Pos> {
+    let mut passed = Vec::new();
+    let mut at = from;
+    while let Some(next) = step(at, d).filter(|&n| fits(p, grid, b, n)) {
+        passed.push(next);
+        at = next;
+    }
+    passed
+}
+
+/// The positions a path of single steps can reach, searched depth-first.
+fn wander(p: &Puzzle, grid: &[Option<usize>], b: usize, from: Pos) -> Vec<Pos> {
+    let mut seen = vec![from];
+    let mut todo = vec![from];
+    while let Some(at) = todo.pop() {
+        for next in DIRECTIONS.iter().filter_map(|&d| step(at, d)) {
+            if !seen.contains(&next) && fits(p, grid, b, next) {
+                seen.push(next);
+                todo.push(next);
+            }
+        }
+    }
+    seen.into_iter().skip(1).collect()
+}
+
+fn step(at: Pos, (dr, dc): (isize, isize)) -> Option<Pos> {
+    Some((at.0.checked_add_signed(dr)?, at.1.checked_add_signed(dc)?))
+}
+
+/// Whether block `b` at `at` lies on the board over cells that are empty or its own (a block may
+/// move into the cells it is leaving).
+fn fits(p: &Puzzle, grid: &[Option<usize>], b: usize, at: Pos) -> bool {
+    let Some(block) = p.blocks.get(b) else {
+        return false;
+    };
+    on_board(p.rows, p.cols, &block.cells, at)
+        && block.cells.iter().all(|&(dr, dc)| {
+            let cell = grid.get((at.0 + dr) * p.cols + at.1 + dc);
+            cell.is_some_and(|owner| owner.unwrap_or(b) == b)
+        })
+}
+
+/// What is wrong with an answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Wrong {
+    /// The text is not an answer: empty, a count that is not one, or text after `unsolvable`.
+    Unreadable(String),
+    /// Move `step` (1-based) cannot be made, and why.
+    Illegal { step: usize, why: String },
+    /// Every move is legal, but the target does not end at its goal.
+    NotAtGoal(String),
+}
+
+impl std::fmt::Display for Wrong {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Wrong::Unreadable(why) | Wrong::NotAtGoal(why) => f.write_str(why),
+            Wrong::Illegal { step, why } => write!(f, "move {step}: {why}"),
+        }
+    }
+}
+
+/// Validates a program's answer and says what it claims, or names the first thing wrong with it.
+/// Whether `unsolvable` is true is the caller's question: it needs the optimum.
+pub fn replay(p: &Puzzle, output: &[u8]) -> Result<Answer, Wrong> {
+    let text = String::from_utf8_lossy(output);
+    // Lazy lines, so that a flood of lines costs no memory; trailing blank lines do not count.
+    let mut lines = text.trim_end().lines().map(str::trim);
+    let unreadable = |why: String| Err(Wrong::Unreadable(why));
+    let Some(first) = lines.next() else {
+        return unreadable("empty output; expected the number of moves or `unsolvable`".into());
+    };
+    if first == "unsolvable" {
+        return match lines.next() {
+            None => Ok(Answer::Unsolvable),
+            Some(extra) => unreadable(format!("output after `unsolvable`: {:?}", clip(extra))),
+        };
+    }
+    let Some(k) = read_number(first) else {
+        let why = format!(
+            "first line {:?} is neither a number of moves nor `unsolvable`",
+            clip(first)
+        );
+        return unreadable(why);
+    };
+    let listed = lines.clone().count();
+    if listed != k {
+        return unreadable(format!("says {k} moves but lists {listed}"));
+    }
+    let mut at: Vec<Pos> = p.blocks.iter().map(|b| b.at).collect();
+    for (i, line) in lines.enumerate() {
+        apply(p, &mut at, line).map_err(|why| Wrong::Illegal { step: i + 1, why })?;
+    }
+    check_goal(p, &at, k).map_err(Wrong::NotAtGoal)?;
+    Ok(Answer::Moves(k as u64))
+}
+
+/// Plays one `NAME (r1,c1) (r2,c2)` line on the block positions `at`.
+pub fn apply(p: &Puzzle, at: &mut [Pos], line: &str) -> Result<(), String> {
+    let (name, from, to) = read_move(line).ok_or_else(|| {
+        format!(
+            "cannot read {:?}; expected NAME (r1,c1) (r2,c2)",
+            clip(line)
+        )
+    })?;
+    let b = p.blocks.iter().position(|block| block.name == name);
+    let b = b.ok_or_else(|| format!("block {:?} does not exist", clip(name)))?;
+    let now = *at
+        .get(b)
+        .ok_or("the block list and the positions disagree")?;
+    if now != from {
+        return Err(format!(
+            "block {name} is at {}, not {}",
+            show(now),
+            show(from)
+        ));
+    }
+    if to == from {
+        return Err(format!("block {name} stays at {}: not a move", show(from)));
+    }
+    let grid = occupancy(p, at);
+    if !destinations(p, &grid, b, from).contains(&to) {
+        return Err(format!(
+            "block {name} cannot reach {} from {}",
+            show(to),
+            show(from)
+        ));
+    }
+    if let Some(slot) = at.get_mut(b) {
+        *slot = to;
+    }
+    Ok(())
+}
+
+/// `NAME (r1,c1) (r2,c2)`: a block's name, its corner before and after the move.
+pub fn read_move(line: &str) -> Option<(&str, Pos, Pos)> {
+    let mut tokens = line.split_whitespace();
+    let (name, from, to) = (tokens.next()?, tokens.next()?, tokens.next()?);
+    if tokens.next().is_some() {
+        return None;
+    }
+    Some((name, read_corner(from)?, read_corner(to)?))
+}
+
+/// `(r,c)` exactly, without spaces.
+fn read_corner(token: &str) -> Option<Pos> {
+    let inside = token.strip_prefix('(')?.strip_suffix(')')?;
+    let (r, c) = inside.split_once(',')?;
+    Some((read_number(r)?, read_number(c)?))
+}
+
+fn check_goal(p: &Puzzle, at: &[Pos], k: usize) -> Result<(), String> {
+    let (Some(target), Some(&end)) = (p.blocks.get(p.target), at.get(p.target)) else {
+        return Err("the puzzle has no target".into());
+    };
+    if end == p.goal {
+        return Ok(());
+    }
+    let (name, end, goal) = (&target.name, show(end), show(p.goal));
+    Err(match k {
+        0 => format!("says 0 moves, but the target {name} is at {end}, not {goal}"),
+        _ => format!("after the last move the target {name} is at {end}, not {goal}"),
+    })
+}
+
+fn show((r, c): Pos) -> String {
+    format!("({r},{c})")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::huarong::grid::from_grid;
+
+    const SAMPLE: &str = "3 4\nA A C .\nA B C .\nB B . .\nB\n0 1\n";
+    const CLASSIC: &str = "HAAI/HAAI/JBBK/JNOK/P@@Q";
+
+    fn puzzle(input: &str) -> Puzzle {
+        parse(input).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn with_metric(input: &str, metric: &str) -> Puzzle {
+        puzzle(&format!("{input}{metric}\n"))
+    }
+
+    fn classic() -> String {
+        from_grid(CLASSIC).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn the_sample_parses_into_blocks_at_their_corners_and_needs_two_moves() {
+        let p = puzzle(SAMPLE);
+        let names: Vec<&str> = p.blocks.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(names, ["A", "C", "B"]);
+        let l_shape = &p.blocks[2];
+        assert_eq!(l_shape.cells, [(0, 1), (1, 0), (1, 1)]);
+        assert_eq!(l_shape.at, (1, 0));
+        assert_eq!((p.target, p.goal, p.metric), (2, (0, 1), Metric::Moves));
+        assert_eq!(optimum(&p), Some(2));
+    }
+
+    #[test]
+    fn the_classic_needs_81_moves() {
+        assert_eq!(optimum(&puzzle(&classic())), Some(81));
+    }
+
+    #[test]
+    fn the_classic_needs_90_straight_moves() {
+        assert_eq!(optimum(&with_metric(&classic(), "straight")), Some(90));
+    }
+
+    #[test]
+    fn the_classic_needs_116_steps() {
+        assert_eq!(optimum(&with_metric(&classic(), "steps")), Some(116));
+    }
+
+    #[test]
+    fn the_metrics_differ_on_turns_and_distance() {
+        let corner = "2 2\nA .\n. .\nA\n1 1\n";
+        let optima = ["", "straight", "steps"].map(|m| optimum(&with_metric(corner, m)));
+        assert_eq!(optima, [Some(1), Some(2), Some(2)]);
+        let corridor = "1 3\nA . .\nA\n0 2\n";
+        let optima = ["", "straight", "steps"].map(|m| optimum(&with_metric(corridor, m)));
+        assert_eq!(optima, [Some(1), Some(1), Some(2)]);
+        assert_eq!(optimum(&puzzle("1 2\nA .\nA\n0 0\n")), Some(0));
+    }
+
+    #[test]
+    fn an_explicit_moves_line_is_the_default_metric() {
+        let corner = "2 2\nA .\n. .\nA\n1 1\n";
+        assert_eq!(with_metric(corner, "moves"), puzzle(corner));
+        assert_eq!(optimum(&with_metric(corner, "moves")), Some(1));
+    }
+
+    #[test]
+    fn a_full_board_is_solved_already_or_never() {
+        for metric in ["", "moves", "straight", "steps"] {
+            let solved = with_metric("2 2\nA B\nC D\nA\n0 0\n", metric);
+            assert_eq!(search(&solved), (Some(0), 1), "{metric}");
+            let stuck = with_metric("2 3\nA A B\nC D D\nD\n0 0\n", metric);
+            assert_eq!(search(&stuck), (None, 1), "{metric}");
+        }
+    }
+
+    #[test]
+    fn a_search_within_budget_finds_what_search_finds() {
+        // The sample's target meets its goal after the search has seen `seen` positions.
+        let sample = puzzle(SAMPLE);
+        let (two, seen) = search(&sample);
+        assert_eq!(two, Some(2));
+        assert_eq!(search_within(&sample, seen), Ok((Some(2), seen)));
+        let short = seen - 1;
+        let over = Err(TooLarge { max_states: short });
+        assert_eq!(search_within(&sample, short), over);
+        // A's corner at 0 or 1, B's at 1 or 2, never both at 1: three positions, none solved.
+        let stuck = puzzle("1 3\nA . B\nA\n0 2\n");
+        assert_eq!(search_within(&stuck, 3), Ok((None, 3)));
+        assert_eq!(search_within(&stuck, 2), Err(TooLarge { max_states: 2 }));
+        let message = "more than 2 positions: too large for the reference";
+        assert_eq!(TooLarge { max_states: 2 }.to_string(), message);
+        assert!(search_within(&puzzle(&classic()), 1000).is_err());
+    }
+
+    #[test]
+    fn puzzles_that_fooled_a_solution_have_these_optima() {
+        // Each of these once fooled a solution; in most, the corner of a block's bounding box is
+        // empty or another block's cell.
+        let cases = [
+            ("2 2\nA B\nB .\nB\n0 0\n", Some(0)),
+            ("2 4\n. A B .\n. B B C\nC\n1 2\n", Some(3)),
+            ("3 2\n. A\n. B\nB .\nB\n0 0\n", Some(2)),
+            ("2 3\n. A B\n. B B\nB\n0 0\nsteps\n", Some(2)),
+            ("2 3\nA B .\nB A .\nB\n0 1\n", None),
+            ("2 3\nA . B\nC B .\nB\n0 0\n", None),
+            ("3 4\n. . A A\n. . B B\n. B . C\nA\n1 2\n", None),
+            ("3 2\nd d\nZ Z\n. D\nD\n2 0\nsteps\n", Some(1)),
+            ("3 3\nA A D\n. . B\n. B D\nB\n1 0\n", Some(1)),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(optimum(&puzzle(input)), expected, "{input}");
+        }
+    }
+
+    #[test]
+    fn the_target_is_never_confused_with_a_block_of_its_shape() {
+        // Merging A with B would make "A at (1,1), B at (0,1)", seen after one move, look solved.
+        assert_eq!(optimum(&puzzle("2 2\nA B\n. .\nA\n0 1\n")), Some(2));
+    }
+
+    #[test]
+    fn an_l_shaped_target_waits_for_the_block_in_its_way() {
+        // X must leave the goal's corner; then L goes down and right, one move or two.
+        let input = "3 3\nL . .\nL L .\n. . X\nL\n1 1\n";
+        let p = puzzle(input);
+        assert_eq!(p.blocks[0].cells, [(0, 0), (1, 0), (1, 1)]);
+        let optima = ["", "straight", "steps"].map(|m| optimum(&with_metric(input, m)));
+        assert_eq!(optima, [Some(2), Some(3), Some(3)]);
+    }
+
+    #[test]
+    fn boards_that_cannot_be_solved_say_none() {
+        assert_eq!(optimum(&puzzle("1 3\nA . B\nA\n0 2\n")), None);
+        let no_way_out = from_grid("HAAI/HAAI/JKNL/JKOL/P@@Q").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(optimum(&puzzle(&no_way_out)), None);
+    }
+
+    #[test]
+    fn names_may_be_long_and_empty_cells_any_run_of_dots() {
+        let p = puzzle("2 3\nA1 A1 ...\n. B22 .\n\nB22\n0 2\nsteps\n\n");
+        assert_eq!(p.blocks.len(), 2);
+        assert_eq!((p.blocks[1].name.as_str(), p.target), ("B22", 1));
+        assert_eq!(p.metric, Metric::Steps);
+        assert_eq!(optimum(&p), Some(2));
+    }
+
+    #[test]
+    fn malformed_inputs_name_their_line() {
+        let cases = [
+            ("", "the input ends before the size `m n`"),
+            ("3 x\n", "line 1: expected `m n`, found \"3 x\""),
+            ("9 8\n", "line 1: a 9×8 board; need 1 ≤ m, n and m·n ≤ 64"),
+            ("0 3\n", "line 1: a 0×3 board; need 1 ≤ m, n and m·n ≤ 64"),
+            ("1 2\nA . B\n", "line 2: expected 2 cells, found 3"),
+            ("1 2\nA .\n", "the input ends before the target's name"),
+            (
+                "1 2\nA .\nZ\n0 0\n",
+                "line 3: target block \"Z\" is not on the board",
+            ),
+            (
+                "1 3\nA B .\nA B\n0 0\n",
+                "line 3: expected one target name, found \"A B\"",
+            ),
+            ("1 2\nA .\nA\n0\n", "line 4: expected `r c`, found \"0\""),
+            (
+                "1 2\nA .\nA\n0 2\n",
+                "line 4: the target A does not fit on the board at (0,2)",
+            ),
+            (
+                "1 2\nA .\nA\n0 1\nfly\n",
+                "line 5: unknown metric \"fly\"; expected moves, steps or straight (no line: moves)",
+            ),
+            (
+                "1 2\nA .\nA\n0 0\nsteps\nx\n",
+                "line 6: unexpected \"x\" after the last line",
+            ),
+        ];
+        for (input, error) in cases {
+            assert_eq!(parse(input), Err(error.to_string()), "{input:?}");
+        }
+        let huge = "1 2\nA .\nA\n18446744073709551615 18446744073709551615\n";
+        assert!(parse(huge).is_err_and(|e| e.contains("does not fit")));
+    }
+
+    fn replayed(input: &str, output: &str) -> Result<Answer, String> {
+        replay(&puzzle(input), output.as_bytes()).map_err(|wrong| wrong.to_string())
+    }
+
+    #[test]
+    fn valid_answers_replay_to_their_claim() {
+        let sample = "2\nC (0,2) (1,3)\nB (1,0) (0,1)\n\n  \n";
+        assert_eq!(replayed(SAMPLE, sample), Ok(Answer::Moves(2)));
+        assert_eq!(replayed(SAMPLE, "unsolvable\n"), Ok(Answer::Unsolvable));
+        assert_eq!(replayed("1 2\nA .\nA\n0 0\n", "0\n"), Ok(Answer::Moves(0)));
+    }
+
+    /// Asserts that replaying `output` on the sample fails for `reason`.
+    fn rejected(output: &str, reason: &str) {
+        let found = replayed(SAMPLE, output);
+        assert_eq!(found, Err(reason.to_string()), "{output:?}");
+    }
+
+    #[test]
+    fn unreadable_answers_say_what_was_expected() {
+        rejected(
+            "",
+            "empty output; expected the number of moves or `unsolvable`",
+        );
+        let two = "first line \"two\" is neither a number of moves nor `unsolvable`";
+        rejected("two\n", two);
+        rejected("unsolvable\n0\n", "output after `unsolvable`: \"0\"");
+        rejected(
+            "3\nC (0,2) (1,3)\nB (1,0) (0,1)\n",
+            "says 3 moves but lists 2",
+        );
+        rejected(
+            "1\nC (0,2) (1,3)\nB (1,0) (0,1)\n",
+            "says 1 moves but lists 2",
+        );
+        let cut = "move 2: cannot read \"B (1,0) (0,1\"; expected NAME (r1,c1) (r2,c2)";
+        rejected("2\nC (0,2) (1,3)\nB (1,0) (0,1\n", cut);
+        let extra = "move 1: cannot read \"C (0,2) (1,3) x\"; expected NAME (r1,c1) (r2,c2)";
+        rejected("2\nC (0,2) (1,3) x\nB (1,0) (0,1)\n", extra);
+        let far = "1\nC (0,2) (99999999999999999999,0)\n";
+        assert!(replayed(SAMPLE, far).is_err_and(|e| e.contains("cannot read")));
+    }
+
+    #[test]
+    fn illegal_moves_name_the_move_and_the_reason() {
+        let then_b = "B (1,0) (0,1)\n";
+        rejected(
+            &format!("2\nQ (0,2) (1,3)\n{then_b}"),
+            "move 1: block \"Q\" does not exist",
+        );
+        let elsewhere = "move 1: block C is at (0,2), not (0,3)";
+        rejected(&format!("2\nC (0,3) (1,3)\n{then_b}"), elsewhere);
+        let stays = "move 1: block C stays at (0,2): not a move";
+        rejected(&format!("2\nC (0,2) (0,2)\n{then_b}"), stays);
+        let blocked = "move 1: block B cannot reach (0,1) from (1,0)";
+        rejected("2\nB (1,0) (0,1)\nC (0,2) (1,3)\n", blocked);
+        let short = "after the last move the target B is at (1,0), not (0,1)";
+        rejected("1\nC (0,2) (1,3)\n", short);
+        rejected(
+            "0\n",
+            "says 0 moves, but the target B is at (1,0), not (0,1)",
+        );
+    }
+
+    #[test]
+    fn one_move_means_what_the_metric_says() {
+        let corner = "2 2\nA .\n. .\nA\n1 1\n";
+        let diagonal = "1\nA (0,0) (1,1)\n";
+        assert_eq!(replayed(corner, diagonal), Ok(Answer::Moves(1)));
+        let not_straight = "move 1: block A cannot reach (1,1) from (0,0)".to_string();
+        assert_eq!(
+            replayed(&format!("{corner}straight\n"), diagonal),
+            Err(not_straight)
+        );
+        let corridor = "1 3\nA . .\nA\n0 2\n";
+        let slide = "1\nA (0,0) (0,2)\n";
+        assert_eq!(
+            replayed(&format!("{corridor}straight\n"), slide),
+            Ok(Answer::Moves(1))
+        );
+        let too_far = "move 1: block A cannot reach (0,2) from (0,0)".to_string();
+        assert_eq!(replayed(&format!("{corridor}steps\n"), slide), Err(too_far));
+    }
+}

@@ -1,0 +1,91 @@
+//! Everything the judge knows about each puzzle, one folder a puzzle (its reference, checker,
+//! generator and practice hints), and the registry that `problem.toml`'s `checker` names them by.
+
+pub mod checker;
+pub mod generator;
+pub mod rng;
+
+use crate::judging::problem::Problem;
+use crate::model::error::JudgeError;
+use checker::Checker;
+use generator::Stress;
+
+/// One puzzle as the judge knows it.
+pub struct Puzzle {
+    /// The name `problem.toml`'s `checker` gives.
+    pub name: &'static str,
+    /// A checker whose reference solves every test.
+    pub checker: fn() -> Box<dyn Checker>,
+    /// For `judge stress`: random inputs, and a checker suited to many of them.
+    pub stress: Option<fn() -> Stress>,
+    /// For `judge practice`: the hints written in place of the solution's search; `@PATH@` stands
+    /// for the exercise's file.
+    pub hints: Option<&'static str>,
+    /// For `judge add --grid`: the puzzle's compact notation turned into an input.
+    pub from_grid: Option<FromGrid>,
+}
+
+/// A compact notation turned into an input, or why it cannot be.
+pub type FromGrid = fn(&str) -> Result<String, String>;
+
+/// The registry: adding a puzzle is one more name here, which also declares its folder.
+macro_rules! registry {
+    ($($name:ident),+) => {
+        $(pub mod $name;)+
+        /// Every puzzle the judge knows.
+        pub const ALL: &[Puzzle] = &[$($name::PUZZLE),+];
+    };
+}
+
+registry!(eight, huarong, noip_huarong);
+
+/// The puzzle a problem names among `puzzles`, or an error that lists the known ones.
+pub fn of<'a>(puzzles: &'a [Puzzle], problem: &Problem) -> Result<&'a Puzzle, JudgeError> {
+    let found = puzzles.iter().find(|p| p.name == problem.checker);
+    found.ok_or_else(|| {
+        let known: Vec<&str> = puzzles.iter().map(|p| p.name).collect();
+        JudgeError::new(format!(
+            "problem `{}` names an unknown checker `{}`",
+            problem.name, problem.checker
+        ))
+        .with_fix(format!(
+            "set `checker` in problem.toml to one of: {}",
+            known.join(", ")
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_puzzle_has_its_own_name_and_a_checker_that_knows_its_answers() {
+        let mut names: Vec<&str> = ALL.iter().map(|p| p.name).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), ALL.len());
+        let replays: Vec<bool> = ALL.iter().map(|p| (p.checker)().replays()).collect();
+        assert_eq!(replays, [true, true, false], "NOIP's answers are numbers");
+        let layered: Vec<bool> = ALL.iter().map(|p| (p.checker)().layered()).collect();
+        assert_eq!(layered, [true, true, false], "NOIP's search is Dijkstra's");
+    }
+
+    #[test]
+    fn plain_layers_reach_the_goal_layer() {
+        // `r` solves `1234567x8` in one move; the blank in the bottom row has three neighbours.
+        let eight = (eight::PUZZLE.checker)();
+        assert_eq!(eight.plain_layers(b"1234567x8"), Ok(vec![1, 3]));
+        assert_eq!(eight.plain_layers(b"12345678x"), Ok(vec![1]));
+        let sample = include_bytes!("../../problems/huarong/tests/001-hackerrank-sample.in");
+        let layers = (huarong::PUZZLE.checker)()
+            .plain_layers(sample)
+            .expect("the sample parses");
+        let text = std::str::from_utf8(sample).expect("UTF-8");
+        let puzzle = huarong::reference::parse(text).expect("the sample parses");
+        let optimum = huarong::reference::optimum(&puzzle).expect("solvable");
+        assert_eq!(layers.len() as u64, optimum + 1);
+        let noip = (noip_huarong::PUZZLE.checker)();
+        assert!(noip.plain_layers(b"1 1 0\n1\n").is_err());
+    }
+}

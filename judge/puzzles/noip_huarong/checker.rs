@@ -1,0 +1,149 @@
+//! The NOIP 2013 华容道 checker: one line a query, the fewest moves or `-1`, which must be exactly the
+//! reference's optimum. An answer is a number, not a path, so there is nothing to replay and no
+//! "valid but longer": a number that is not the optimum is wrong, too small or too large.
+
+use super::reference;
+use crate::formats::text::head;
+use crate::model::frame::Frame;
+use crate::model::reason::{Kind, Place, Rejection, TestFault};
+use crate::model::verdict::{Checked, Cost};
+use crate::puzzles::checker::{answers, Checker, Optima};
+
+#[derive(Default)]
+pub struct NoipHuarong;
+
+impl Checker for NoipHuarong {
+    fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, TestFault> {
+        let broken = TestFault::Broken;
+        let text = std::str::from_utf8(input).map_err(|e| broken(format!("is not UTF-8: {e}")))?;
+        let game = reference::parse(text).map_err(broken)?;
+        // One plain BFS a query, each on its own: spread over the cores, a 500-query test on a
+        // 30×30 board takes half as long on two.
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let chunk = ((game.queries.len() + cores - 1) / cores).max(1);
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = (game.queries.chunks(chunk))
+                .map(|queries| scope.spawn(|| optima_of(&game, queries)))
+                .collect();
+            let mut optima = Vec::with_capacity(game.queries.len());
+            for worker in workers {
+                optima.extend(
+                    worker
+                        .join()
+                        .map_err(|_| broken("the reference failed".into()))?,
+                );
+            }
+            Ok(optima)
+        })
+    }
+
+    fn check(&self, _input: &[u8], output: &[u8], optima: &Optima) -> Checked {
+        let answers = match answers(output, optima.len(), "query") {
+            Ok(answers) => answers,
+            Err(rejected) => return rejected,
+        };
+        let mut cost = Cost::default();
+        for (k, optimum) in optima.iter().enumerate() {
+            let answer = answers.get(k).copied();
+            match judge_answer(answer, *optimum) {
+                Ok(moves) => {
+                    cost.moves += moves;
+                    cost.optimum += moves;
+                }
+                Err((kind, why)) => return Checked::wrong(Rejection::new(Place::Query(k), kind, why)),
+            }
+        }
+        Checked::Accepted(cost)
+    }
+
+    fn frames(&self, _: &[u8], _: &[u8], _: usize) -> Result<Vec<Frame>, String> {
+        Err("an answer here is a number of moves, not the moves: there is nothing to replay".into())
+    }
+}
+
+fn optima_of(game: &reference::Game, queries: &[reference::Query]) -> Vec<Option<u64>> {
+    queries
+        .iter()
+        .map(|q| reference::optimum(game, q))
+        .collect()
+}
+
+/// The moves an answer line claims, when it is the optimum (`-1` counts 0), or what kind of wrong it
+/// is and why. Numbers are read as a line comparison reads them: no sign, no leading zero.
+fn judge_answer(answer: Option<&[u8]>, optimum: Option<u64>) -> Result<u64, (Kind, String)> {
+    let line = answer.ok_or((Kind::Missing, "missing answer".to_string()))?;
+    let unreadable = |why: String| Err((Kind::Unreadable, why));
+    let text = std::str::from_utf8(line).unwrap_or_default();
+    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    let claimed = match text {
+        "-1" => None,
+        "" => return unreadable("an empty line".into()),
+        _ if digits && (text == "0" || !text.starts_with('0')) => match text.parse::<u64>() {
+            Ok(n) => Some(n),
+            Err(_) => return unreadable(format!("'{}' is too large a number", head(line))),
+        },
+        _ => return unreadable(format!("'{}' is neither a number of moves nor -1", head(line))),
+    };
+    let show = |n: Option<u64>| n.map_or("-1".to_string(), |n| n.to_string());
+    let why = match (claimed, optimum) {
+        (c, o) if c == o => return Ok(o.unwrap_or(0)),
+        (Some(c), None) => format!("answered {c}, but the piece cannot reach its target"),
+        (c, o) => format!("answered {}, optimum {}", show(c), show(o)),
+    };
+    let kind = Kind::WrongCount {
+        answered: claimed,
+        optimum,
+    };
+    Err((kind, why))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::checker::testing::{judged, why};
+
+    const SAMPLE: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
+
+    fn check(input: &str, output: &str) -> Checked {
+        judged(&NoipHuarong, input, output)
+    }
+
+    #[test]
+    fn the_sample_answers_are_accepted_with_their_moves() {
+        let cost = Cost {
+            moves: 2,
+            optimum: 2,
+        };
+        assert_eq!(check(SAMPLE, "2\n-1\n"), Checked::Accepted(cost));
+    }
+
+    #[test]
+    fn every_wrong_number_names_its_query() {
+        assert_eq!(why(&check(SAMPLE, "3\n-1\n")), "query 1: answered 3, optimum 2");
+        assert_eq!(why(&check(SAMPLE, "1\n-1\n")), "query 1: answered 1, optimum 2");
+        assert_eq!(why(&check(SAMPLE, "-1\n-1\n")), "query 1: answered -1, optimum 2");
+        assert_eq!(why(&check(SAMPLE, "2\n5\n")), "query 2: answered 5, but the piece cannot reach its target");
+        assert_eq!(why(&check(SAMPLE, "2\n")), "query 2: missing answer");
+        let count = check(SAMPLE, "3\n-1\n");
+        let expected = Kind::WrongCount { answered: Some(3), optimum: Some(2) };
+        assert!(matches!(count, Checked::Wrong { rejection, .. }
+            if rejection.kind == expected && rejection.place == Place::Query(0)));
+        assert_eq!(why(&check(SAMPLE, "2\nx\n")), "query 2: 'x' is neither a number of moves nor -1");
+        assert_eq!(why(&check(SAMPLE, "2\n-1\n7\n")), "line 3: output after the last query: '7'");
+        let bad = |answer: &str, reason: &str| assert_eq!(why(&check(SAMPLE, answer)), reason);
+        bad(
+            "02\n-1\n",
+            "query 1: '02' is neither a number of moves nor -1",
+        );
+        bad(
+            "+2\n-1\n",
+            "query 1: '+2' is neither a number of moves nor -1",
+        );
+        bad("\n-1\n", "query 1: an empty line");
+        let huge = "99999999999999999999\n-1\n";
+        bad(
+            huge,
+            "query 1: '99999999999999999999' is too large a number",
+        );
+    }
+}

@@ -1,0 +1,193 @@
+//! Random NOIP 2013 华容道 inputs from `boards.rs`, small boards first, and the ways to make a failing
+//! one smaller: the failing query alone, half the queries, a row or column no query uses, or one
+//! movable cell fixed.
+
+use super::boards;
+use super::checker::NoipHuarong;
+use super::reference::{self, Game, Query};
+use crate::puzzles::generator::{Generator, Stress};
+
+pub fn stress() -> Stress {
+    Stress {
+        generator: Box::new(Games),
+        checker: Box::new(NoipHuarong),
+    }
+}
+
+/// Queries an input asks at most: enough that the board's one-time work is not all that is run.
+const QUERIES: u64 = 50;
+/// Boards up to this many cells also try fixing each movable cell while shrinking.
+const FIX_CELLS_UP_TO: usize = 64;
+
+pub struct Games;
+
+impl Generator for Games {
+    /// Boards grow with the index, from 3 cells a side to 30 after input 270.
+    fn input(&self, seed: u64, index: u64, cases: u64) -> (String, u64) {
+        let side = 3 + (index / 10).min(27) as usize;
+        let queries = cases.clamp(1, QUERIES);
+        (boards::game(seed, index, side, queries as usize), queries)
+    }
+
+    fn smaller(&self, input: &str, case: Option<usize>) -> Vec<String> {
+        let Ok(game) = reference::parse(input) else {
+            return Vec::new();
+        };
+        let mut smaller: Vec<Game> = Vec::new();
+        let queries = &game.queries;
+        if queries.len() > 1 {
+            let named = case.and_then(|c| queries.get(c));
+            smaller.extend(named.map(|q| with_queries(&game, vec![*q])));
+            let (first, second) = queries.split_at(queries.len() / 2);
+            smaller.extend([first, second].map(|half| with_queries(&game, half.to_vec())));
+        }
+        smaller.extend((0..game.rows).filter_map(|r| without_row(&game, r)));
+        let columns = (0..game.cols).filter_map(|c| without_row(&transposed(&game), c));
+        smaller.extend(columns.map(|g| transposed(&g)));
+        if game.open.len() <= FIX_CELLS_UP_TO {
+            smaller.extend((0..game.open.len()).filter_map(|cell| with_fixed(&game, cell)));
+        }
+        smaller.iter().map(render).collect()
+    }
+}
+
+fn with_queries(game: &Game, queries: Vec<Query>) -> Game {
+    Game {
+        queries,
+        ..game.clone()
+    }
+}
+
+/// Whether any query names `cell`.
+fn used(game: &Game, cell: usize) -> bool {
+    (game.queries.iter()).any(|q| [q.empty, q.piece, q.target].contains(&cell))
+}
+
+/// The game without row `r`, when no query names a cell of it.
+fn without_row(game: &Game, r: usize) -> Option<Game> {
+    let cols = game.cols;
+    if game.rows < 2 || (r * cols..(r + 1) * cols).any(|cell| used(game, cell)) {
+        return None;
+    }
+    let up = |cell: usize| {
+        if cell >= (r + 1) * cols {
+            cell - cols
+        } else {
+            cell
+        }
+    };
+    let open = (game.open.iter().enumerate())
+        .filter(|(cell, _)| cell / cols != r)
+        .map(|(_, &o)| o);
+    let queries = game.queries.iter().map(|q| Query {
+        empty: up(q.empty),
+        piece: up(q.piece),
+        target: up(q.target),
+    });
+    Some(Game {
+        rows: game.rows - 1,
+        cols,
+        open: open.collect(),
+        queries: queries.collect(),
+    })
+}
+
+/// Rows become columns: one cut serves both.
+fn transposed(game: &Game) -> Game {
+    let swap = |cell: usize| (cell % game.cols) * game.rows + cell / game.cols;
+    let mut open = vec![false; game.open.len()];
+    for (cell, &o) in game.open.iter().enumerate() {
+        open[swap(cell)] = o;
+    }
+    let queries = game.queries.iter().map(|q| Query {
+        empty: swap(q.empty),
+        piece: swap(q.piece),
+        target: swap(q.target),
+    });
+    Game {
+        rows: game.cols,
+        cols: game.rows,
+        open,
+        queries: queries.collect(),
+    }
+}
+
+/// The game with movable `cell` fixed, when no query names it.
+fn with_fixed(game: &Game, cell: usize) -> Option<Game> {
+    if !game.open[cell] || used(game, cell) {
+        return None;
+    }
+    let mut fixed = game.clone();
+    fixed.open[cell] = false;
+    Some(fixed)
+}
+
+/// The input text of a game, in the problem's format.
+pub fn render(game: &Game) -> String {
+    let mut text = format!("{} {} {}\n", game.rows, game.cols, game.queries.len());
+    for row in game.open.chunks(game.cols) {
+        let cells: Vec<&str> = row.iter().map(|&o| if o { "1" } else { "0" }).collect();
+        text += &(cells.join(" ") + "\n");
+    }
+    let at = |cell: usize| format!("{} {}", cell / game.cols + 1, cell % game.cols + 1);
+    for q in &game.queries {
+        text += &format!("{} {} {}\n", at(q.empty), at(q.piece), at(q.target));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inputs_are_valid_reproducible_and_render_back_the_same() {
+        for index in 0..300 {
+            let (input, queries) = Games.input(4, index, 100);
+            let game = reference::parse(&input).expect("generated inputs are valid");
+            assert_eq!((game.queries.len() as u64, queries), (QUERIES, QUERIES));
+            assert_eq!(render(&game), input);
+            assert_eq!(Games.input(4, index, 100).0, input);
+        }
+        let side = |index| {
+            let game = reference::parse(&Games.input(4, index, 1).0).expect("valid");
+            game.rows.max(game.cols)
+        };
+        assert!((0..10).all(|i| side(i) <= 3));
+        assert!((270..300).any(|i| side(i) > 20));
+    }
+
+    #[test]
+    fn the_queries_ask_for_every_kind_of_answer() {
+        let (mut zero, mut some, mut none) = (0, 0, 0);
+        for index in 0..60 {
+            let game = reference::parse(&Games.input(8, index, 50).0).expect("valid");
+            for q in &game.queries {
+                match reference::optimum(&game, q) {
+                    Some(0) => zero += 1,
+                    Some(_) => some += 1,
+                    None => none += 1,
+                }
+            }
+        }
+        assert!(
+            zero >= 30 && some >= 300 && none >= 300,
+            "{zero} {some} {none}"
+        );
+    }
+
+    #[test]
+    fn a_failing_game_shrinks_to_its_query_a_smaller_board_or_a_fixed_cell() {
+        let input = "2 3 2\n1 1 1\n1 1 1\n1 1 1 2 1 2\n1 2 1 1 1 1\n";
+        let smaller = Games.smaller(input, Some(1));
+        assert_eq!(
+            smaller[0], "2 3 1\n1 1 1\n1 1 1\n1 2 1 1 1 1\n",
+            "query 2 alone"
+        );
+        assert!(smaller.contains(&"1 3 2\n1 1 1\n1 1 1 2 1 2\n1 2 1 1 1 1\n".to_string()));
+        assert!(smaller.contains(&"2 2 2\n1 1\n1 1\n1 1 1 2 1 2\n1 2 1 1 1 1\n".to_string()));
+        assert!(smaller.contains(&"2 3 2\n1 1 1\n1 1 0\n1 1 1 2 1 2\n1 2 1 1 1 1\n".to_string()));
+        let transposed_twice = transposed(&transposed(&reference::parse(input).expect("valid")));
+        assert_eq!(render(&transposed_twice), input);
+    }
+}

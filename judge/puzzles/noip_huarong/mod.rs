@@ -1,0 +1,17 @@
+//! NOIP 2013 华容道 (Luogu P1979): its reference (a plain BFS over whole positions, one a query),
+//! its checker, and the random boards and queries of `judge stress`.
+
+pub mod boards;
+pub mod checker;
+pub mod generator;
+pub mod reference;
+
+use super::Puzzle;
+
+pub const PUZZLE: Puzzle = Puzzle {
+    name: "noip_huarong",
+    checker: || Box::new(checker::NoipHuarong),
+    stress: Some(generator::stress),
+    hints: None,
+    from_grid: None,
+};

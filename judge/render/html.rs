@@ -1,0 +1,432 @@
+//! The run as one self-contained HTML page (`--html`): each problem's table, each test's answer
+//! replayed, and the charts a caller hands in. Renders only; nothing on the page loads from elsewhere.
+
+use crate::formats::json::Json;
+use crate::model::error::JudgeError;
+use crate::model::frame::Frame;
+use crate::model::outcome::{Compile, ProblemOutcome, ProblemRun, Replay, TestRun};
+use std::path::Path;
+
+/// A chart for the page: its title (escaped when shown) and its SVG, which the judge drew itself and
+/// is inserted as it is. The hook for the frontier chart (`judge/frontier.rs`).
+pub type Chart = (String, String);
+
+/// The player: draws frames from the embedded JSON, steps, plays, scrubs and honours `#frame=last`.
+const SCRIPT: &str = include_str!("html/replay.js");
+const STYLE: &str = include_str!("html/page.css");
+/// The side of one cell in the drawn board, SVG units; the JS draws with the same size.
+const CELL: usize = 40;
+
+/// Writes the page for `outcomes` to `path`.
+pub fn write(path: &Path, outcomes: &[ProblemOutcome], charts: &[Chart]) -> Result<(), JudgeError> {
+    std::fs::write(path, page(outcomes, charts)).map_err(|e| JudgeError::io("write", path, e))
+}
+
+/// The whole page.
+pub fn page(outcomes: &[ProblemOutcome], charts: &[Chart]) -> String {
+    let problems: String = (outcomes.iter().enumerate())
+        .map(|(p, outcome)| problem_section(p, outcome))
+        .collect();
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>slidekit judge run</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n\
+         <h1>slidekit judge run</h1>\n{problems}{}<script>\n{SCRIPT}</script>\n</body>\n</html>\n",
+        charts_section(charts)
+    )
+}
+
+fn problem_section(p: usize, outcome: &ProblemOutcome) -> String {
+    let name = escape(&outcome.problem);
+    let body = match &outcome.judged {
+        Ok(run) => judged_run(p, run),
+        Err(error) => format!(
+            "<p class=\"error\">Not judged: {}</p>\n",
+            escape(&error.to_string())
+        ),
+    };
+    format!("<section class=\"problem\">\n<h2>{name}</h2>\n{body}</section>\n")
+}
+
+fn judged_run(p: usize, run: &ProblemRun) -> String {
+    let compiled = match &run.compile {
+        Compile::Failed { message } => {
+            format!("<pre class=\"compile-error\">{}</pre>\n", escape(message))
+        }
+        Compile::Built { .. } => String::new(),
+    };
+    let replays: String = (run.tests.iter().enumerate())
+        .filter_map(|(t, test)| {
+            Some(replay_section(
+                &format!("r{p}-{t}"),
+                test,
+                test.detail.replay.as_ref()?,
+            ))
+        })
+        .collect();
+    format!("{}{compiled}{replays}", table(p, run))
+}
+
+/// The table, readable without JavaScript; each row links to its test's replay.
+fn table(p: usize, run: &ProblemRun) -> String {
+    let rows: String = (run.tests.iter().enumerate())
+        .map(|(t, test)| row(&format!("r{p}-{t}"), test))
+        .collect();
+    format!(
+        "<table>\n<caption>{} on {}: {} of {} accepted ({})</caption>\n<thead><tr>\
+         <th scope=\"col\">Test</th><th scope=\"col\">Verdict</th><th scope=\"col\">CPU ms</th>\
+         <th scope=\"col\">Wall ms</th><th scope=\"col\">Memory MiB</th>\
+         <th scope=\"col\">Moves / optimum</th><th scope=\"col\">Reason</th></tr></thead>\n\
+         <tbody>\n{rows}</tbody>\n</table>\n",
+        escape(&run.submission),
+        escape(&run.problem),
+        run.accepted(),
+        run.tests.len(),
+        escape(&run.compiler)
+    )
+}
+
+fn row(id: &str, test: &TestRun) -> String {
+    let code = test.finding.code();
+    let name = escape(&test.name);
+    let linked = match test.detail.replay {
+        Some(_) => format!("<a href=\"#{id}\">{name}</a>"),
+        None => name.clone(),
+    };
+    let (cpu, wall, memory) = test.measured.map_or(Default::default(), |m| {
+        let mib = m.peak_kib as f64 / 1024.0;
+        (
+            format!("{:.1}", m.cpu_ms),
+            format!("{:.1}", m.wall_ms),
+            format!("{mib:.1}"),
+        )
+    });
+    let cost = test
+        .cost
+        .map_or(String::new(), |c| format!("{} / {}", c.moves, c.optimum));
+    let reason = escape(&test.finding.text().unwrap_or_default());
+    format!(
+        "<tr data-test=\"{name}\" data-verdict=\"{code}\"><th scope=\"row\">{linked}</th>\
+         <td class=\"verdict v-{code}\">{code}</td><td class=\"num\">{cpu}</td>\
+         <td class=\"num\">{wall}</td><td class=\"num\">{memory}</td><td class=\"num\">{cost}</td>\
+         <td>{reason}</td></tr>\n"
+    )
+}
+
+/// A test's replay: the first and last frames as static SVG (all a reader without JavaScript
+/// sees), the player's controls (hidden until the script runs), and the frames as JSON.
+fn replay_section(id: &str, test: &TestRun, replay: &Replay) -> String {
+    let (Some(first), Some(last)) = (replay.frames.first(), replay.frames.last()) else {
+        return String::new();
+    };
+    let moves = replay.frames.len() - 1;
+    let title = format!("Test {}, case {}", test.name, replay.case + 1);
+    let stills = if moves == 0 {
+        still(first, "start (no moves)")
+    } else {
+        still(first, "start") + &still(last, &last_caption(moves, last))
+    };
+    format!(
+        "<section class=\"replay\" id=\"{id}\" data-replay=\"{id}-frames\" tabindex=\"0\" \
+         aria-label=\"{title}: replay\">\n<h3>{title}</h3>\n<div class=\"stills\">\n{stills}</div>\n\
+         <div class=\"player\" hidden>\n<div class=\"board\"></div>\n\
+         <p class=\"caption\" aria-live=\"polite\"></p>\n<div class=\"controls\">\n\
+         <button type=\"button\" data-act=\"first\">&#xAB; Start</button>\n\
+         <button type=\"button\" data-act=\"prev\">&#x25C0; Back</button>\n\
+         <button type=\"button\" data-act=\"play\">&#x25B6; Play</button>\n\
+         <button type=\"button\" data-act=\"next\">Step &#x25B6;</button>\n\
+         <button type=\"button\" data-act=\"last\">End &#xBB;</button>\n\
+         <label for=\"{id}-at\">Move</label>\n\
+         <input type=\"range\" id=\"{id}-at\" min=\"0\" max=\"{moves}\" value=\"0\" step=\"1\">\n\
+         <output for=\"{id}-at\">0 / {moves}</output>\n</div>\n</div>\n\
+         <script type=\"application/json\" id=\"{id}-frames\">{}</script>\n</section>\n",
+        frames_json(&replay.frames),
+        title = escape(&title),
+    )
+}
+
+fn last_caption(moves: usize, last: &Frame) -> String {
+    let caption = last.caption.as_deref().unwrap_or_default();
+    if last.illegal {
+        format!("move {moves} is illegal: {caption}")
+    } else {
+        format!("after move {moves}: {caption}")
+    }
+}
+
+fn still(frame: &Frame, caption: &str) -> String {
+    format!(
+        "<figure>{}<figcaption>{}</figcaption></figure>\n",
+        svg(frame),
+        escape(caption)
+    )
+}
+
+/// One frame drawn: cells coloured by what covers them, lines where blocks meet, each block's name
+/// once, the goal dashed, the moved block outlined (red for an illegal move).
+pub fn svg(frame: &Frame) -> String {
+    let (width, height) = (frame.cols * CELL, frame.rows * CELL);
+    let mut out = format!(
+        "<svg class=\"frame\" viewBox=\"-2 -2 {} {}\" \
+         width=\"{}\" height=\"{}\" role=\"img\">",
+        width + 4,
+        height + 4,
+        width + 4,
+        height + 4
+    );
+    for (i, cell) in frame.cells.iter().enumerate() {
+        let fill = cell.as_deref().map_or("#f2f2f2".to_string(), colour);
+        out += &rect(frame, i, &format!("fill=\"{fill}\""));
+    }
+    out += &edges(frame);
+    for i in &frame.goal {
+        out += &rect(frame, *i, "class=\"goal\"");
+    }
+    let marked = if frame.illegal { "illegal" } else { "marked" };
+    for i in &frame.marked {
+        out += &rect(frame, *i, &format!("class=\"{marked}\""));
+    }
+    out += &labels(frame);
+    out + "</svg>"
+}
+
+fn rect(frame: &Frame, i: usize, attributes: &str) -> String {
+    let (x, y) = (i % frame.cols * CELL, i / frame.cols * CELL);
+    format!("<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" {attributes}/>")
+}
+
+/// Lines between neighbouring cells covered by different things, and the board's border: the shape
+/// of every block, however many cells it has.
+fn edges(frame: &Frame) -> String {
+    let (cols, rows) = (frame.cols, frame.rows);
+    let mut path = format!("M0 0H{}V{}H0Z", cols * CELL, rows * CELL);
+    for i in 0..frame.cells.len() {
+        let (x, y) = (i % cols * CELL, i / cols * CELL);
+        if i % cols + 1 < cols && frame.cells[i] != frame.cells[i + 1] {
+            path += &format!("M{} {y}v{CELL}", x + CELL);
+        }
+        if i / cols + 1 < rows && frame.cells[i] != frame.cells[i + cols] {
+            path += &format!("M{x} {}h{CELL}", y + CELL);
+        }
+    }
+    format!("<path class=\"edges\" d=\"{path}\"/>")
+}
+
+/// Each block's name once, at the middle of the cells it covers.
+fn labels(frame: &Frame) -> String {
+    let mut seen: Vec<&str> = Vec::new();
+    let mut out = String::new();
+    for name in frame.cells.iter().flatten() {
+        if seen.contains(&name.as_str()) {
+            continue;
+        }
+        seen.push(name);
+        let cells: Vec<usize> = (0..frame.cells.len())
+            .filter(|&i| frame.cells[i].as_ref() == Some(name))
+            .collect();
+        let mean = |f: &dyn Fn(usize) -> usize| {
+            cells.iter().map(|&i| f(i) as f64).sum::<f64>() / cells.len() as f64
+        };
+        let x = (mean(&|i| i % frame.cols) + 0.5) * CELL as f64;
+        let y = (mean(&|i| i / frame.cols) + 0.5) * CELL as f64;
+        out += &format!(
+            "<text x=\"{x}\" y=\"{y}\" dominant-baseline=\"central\" text-anchor=\"middle\">{}</text>",
+            escape(name)
+        );
+    }
+    out
+}
+
+/// A block's colour, from its name; the page's script computes the same one. The golden-angle step
+/// (137°) spreads names that differ by one letter, `A`, `B`, …, around the colour wheel.
+fn colour(name: &str) -> String {
+    let hash = name.chars().fold(0u32, |h, c| (h * 31 + c as u32) % 360);
+    format!("hsl({},55%,75%)", hash * 137 % 360)
+}
+
+/// The frames as JSON for the script, safe inside `<script>`: no `<` can close the element (JSON
+/// keeps `<` only inside strings, where `\u003c` means the same).
+fn frames_json(frames: &[Frame]) -> String {
+    let numbers =
+        |cells: &[usize]| Json::Array(cells.iter().map(|&i| Json::Number(i as f64)).collect());
+    let frame = |f: &Frame| {
+        Json::Object(vec![
+            ("rows", Json::Number(f.rows as f64)),
+            ("cols", Json::Number(f.cols as f64)),
+            (
+                "cells",
+                Json::Array(f.cells.iter().map(|c| Json::text(c.as_deref())).collect()),
+            ),
+            ("caption", Json::text(f.caption.as_deref())),
+            ("marked", numbers(&f.marked)),
+            ("illegal", Json::Bool(f.illegal)),
+            ("goal", numbers(&f.goal)),
+            ("solved", Json::Bool(f.solved)),
+        ])
+    };
+    let json = Json::Array(frames.iter().map(frame).collect()).to_pretty();
+    json.replace('<', "\\u003c")
+}
+
+/// The frontier charts: nothing when there are none.
+fn charts_section(charts: &[Chart]) -> String {
+    if charts.is_empty() {
+        return String::new();
+    }
+    // Inline SVG in HTML needs no namespace, and the page then names no address at all.
+    let inline = |svg: &str| svg.replace(r#" xmlns="http://www.w3.org/2000/svg""#, "");
+    let figures: String = charts
+        .iter()
+        .map(|(title, svg)| {
+            format!(
+                "<figure>{}<figcaption>{}</figcaption></figure>\n",
+                inline(svg),
+                escape(title)
+            )
+        })
+        .collect();
+    format!("<section class=\"charts\">\n<h2>How the search grew</h2>\n{figures}</section>\n")
+}
+
+/// `text` safe in HTML text and in quoted attributes.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::outcome::made::wrong as rejected;
+    use crate::model::outcome::Detail;
+    use crate::model::verdict::Cost;
+
+    /// A 1×2 board: block `<b>` on the left, the right cell empty, marked as the goal.
+    fn frame(illegal: bool) -> Frame {
+        Frame {
+            rows: 1,
+            cols: 2,
+            cells: vec![Some("<b>".into()), None],
+            caption: Some("</script><b>".into()),
+            marked: vec![1],
+            illegal,
+            goal: vec![1],
+            solved: false,
+        }
+    }
+
+    fn run(tests: Vec<TestRun>) -> ProblemOutcome {
+        let run = ProblemRun {
+            problem: "eight".into(),
+            submission: "mine<1>.rs".into(),
+            compiler: "rustc".into(),
+            compile: Compile::Built { cached: true },
+            limits: crate::model::limits::DEFAULT,
+            tests,
+        };
+        ProblemOutcome {
+            problem: "eight".into(),
+            warnings: Vec::new(),
+            judged: Ok(run),
+        }
+    }
+
+    fn wrong(frames: Vec<Frame>) -> TestRun {
+        let finding = rejected("case 1: <bad>");
+        let detail = Detail {
+            replay: Some(Replay { case: 0, frames }),
+            ..Detail::default()
+        };
+        TestRun {
+            cost: Some(Cost {
+                moves: 3,
+                optimum: 1,
+            }),
+            ..TestRun::not_run("t&1", finding, detail)
+        }
+    }
+
+    #[test]
+    fn escape_covers_text_and_quoted_attributes() {
+        assert_eq!(
+            escape("<a href=\"x\">'&'</a>"),
+            "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;"
+        );
+    }
+
+    #[test]
+    fn a_frame_draws_its_blocks_edges_goal_and_move() {
+        let drawn = svg(&frame(false));
+        assert!(
+            drawn.starts_with("<svg class=\"frame\" viewBox=\"-2 -2 84 44\""),
+            "{drawn}"
+        );
+        assert!(
+            drawn.contains("<rect x=\"40\" y=\"0\" width=\"40\" height=\"40\" class=\"goal\"/>")
+        );
+        assert!(drawn.contains("class=\"marked\"") && !drawn.contains("illegal"));
+        assert!(
+            drawn.contains("M40 0v40"),
+            "a line where the block meets the blank: {drawn}"
+        );
+        assert!(
+            drawn.contains(">&lt;b&gt;</text>"),
+            "the name, escaped: {drawn}"
+        );
+        assert!(svg(&frame(true)).contains("class=\"illegal\""));
+    }
+
+    #[test]
+    fn frames_json_cannot_close_its_script_element() {
+        let json = frames_json(&[frame(true)]);
+        assert!(!json.contains('<'), "{json}");
+        assert!(
+            json.contains("\"caption\": \"\\u003c/script>\\u003cb>\""),
+            "{json}"
+        );
+        assert!(json.contains("\"illegal\": true"));
+    }
+
+    #[test]
+    fn the_page_has_a_row_per_test_stills_and_a_player() {
+        let tests = vec![wrong(vec![frame(false), frame(true)]), wrong(Vec::new())];
+        let page = page(&[run(tests)], &[]);
+        assert_eq!(
+            page.matches("<tr data-test=\"t&amp;1\" data-verdict=\"WA\">")
+                .count(),
+            2
+        );
+        assert!(page.contains("<td>case 1: &lt;bad&gt;</td>") && page.contains("mine&lt;1&gt;.rs"));
+        assert!(page.contains("<td class=\"num\">3 / 1</td>"));
+        assert_eq!(
+            page.matches("<section class=\"replay\"").count(),
+            1,
+            "no frames, no replay"
+        );
+        assert!(
+            page.contains("<figcaption>move 1 is illegal: &lt;/script&gt;&lt;b&gt;</figcaption>")
+        );
+        assert!(page.contains("max=\"1\"") && page.contains("<label for=\"r0-0-at\">"));
+        assert!(
+            !page.contains("class=\"charts\""),
+            "no charts given, no section"
+        );
+    }
+
+    #[test]
+    fn charts_are_inserted_with_their_titles_escaped() {
+        let charts = vec![("A < B".to_string(), "<svg id=\"c\"></svg>".to_string())];
+        let page = page(&[], &charts);
+        assert!(page.contains("<figure><svg id=\"c\"></svg><figcaption>A &lt; B</figcaption>"));
+    }
+}

@@ -1,0 +1,10 @@
+//! Renderers: they read the model and write text, JSON, HTML or SVG; they decide nothing.
+
+pub mod bench;
+pub mod beside;
+pub mod chart;
+pub mod console;
+pub mod frames;
+pub mod html;
+pub mod json;
+pub mod table;

@@ -1,0 +1,279 @@
+//! The table: a problem's header, a row as each test finishes, its footer, and one summary line per
+//! problem. It only formats; every number and verdict comes decided.
+
+use crate::formats::text::printable;
+use crate::model::error::JudgeError;
+use crate::model::limits::Limits;
+use crate::model::outcome::{Compile, ProblemOutcome, ProblemRun, TestRun};
+use crate::model::verdict::{Finding, Verdict};
+
+/// Where a problem's header would be, for a problem that could not be judged: `huarong: ERR why`,
+/// and the fix on a line of its own.
+pub fn problem_error(problem: &str, error: &JudgeError, color: bool) -> String {
+    let code = paint(color, TEST_ERROR_COLOR, "ERR");
+    format!("{}: {code} {error}\n", paint(color, "1", problem))
+}
+
+/// The table, written a row at a time.
+pub struct Table {
+    pub color: bool,
+    pub verbose: bool,
+    /// The widest test name, so the columns line up.
+    pub name_width: usize,
+}
+
+impl Table {
+    /// The problem's title line and the column heads.
+    pub fn header(&self, run: &ProblemRun, tests: usize) -> String {
+        let cached = matches!(run.compile, Compile::Built { cached: true });
+        let build = format!("{}{}", run.compiler, if cached { " (cached)" } else { "" });
+        let limits = limits_text(&run.limits);
+        let title = self.paint("1", &run.problem);
+        let heads = format!(
+            "  {:w$}  verdict   CPU ms  wall ms     memory  moves/optimum",
+            "test",
+            w = self.name_width
+        );
+        format!(
+            "{title}: {}, {build}, {limits}, {tests} tests\n{heads}\n",
+            run.submission
+        )
+    }
+
+    pub fn row(&self, test: &TestRun) -> String {
+        let code = test.finding.code();
+        let verdict = self.paint(color_of(&test.finding), &format!("{code:7}"));
+        let usage = test.measured.map_or(format!("{:>27}", "-"), |u| {
+            format!("{:8.1} {:8.1} {:>10}", u.cpu_ms, u.wall_ms, mib(u.peak_kib))
+        });
+        let cost = test
+            .cost
+            .map_or("-".into(), |c| format!("{}/{}", c.moves, c.optimum));
+        // Reasons and scenes quote tests and answers: printed escaped, they cannot drive the terminal.
+        let reason =
+            (test.finding.text()).map_or(String::new(), |r| format!("  {}", printable(&r)));
+        let mut row = format!(
+            "  {:w$}  {verdict}  {usage}  {cost:13}{reason}",
+            test.name,
+            w = self.name_width
+        );
+        row = row.trim_end().to_string() + "\n";
+        if self.verbose && !test.finding.accepted() {
+            let d = &test.detail;
+            for (label, text) in [
+                ("input", &d.input),
+                ("output", &d.output),
+                ("stderr", &d.stderr),
+            ] {
+                row += &format!("      {label:6}  {text}\n");
+            }
+            for line in [&d.scene, &d.trace]
+                .into_iter()
+                .flatten()
+                .flat_map(|t| t.lines())
+            {
+                row += &format!("        {}\n", printable(line));
+            }
+        }
+        row
+    }
+
+    /// After the rows, with `-v`: how the runs were contained.
+    pub fn footer(&self, run: &ProblemRun) -> String {
+        match run.sandbox() {
+            Some(sandbox) if self.verbose => format!("  sandbox: {}\n", sandbox.name()),
+            _ => String::new(),
+        }
+    }
+
+    pub fn compile_error(&self, message: &str) -> String {
+        let indented: Vec<String> = message
+            .lines()
+            .map(|l| format!("      {}", printable(l)))
+            .collect();
+        let code = self.paint("31", Verdict::CompileError.code());
+        format!("  {code}  compile error\n{}\n", indented.join("\n"))
+    }
+
+    pub fn paint(&self, code: &str, text: &str) -> String {
+        paint(self.color, code, text)
+    }
+}
+
+/// Broken tests and problems are magenta: neither a verdict's green, yellow nor red.
+const TEST_ERROR_COLOR: &str = "35";
+
+fn paint(color: bool, code: &str, text: &str) -> String {
+    if color {
+        format!("\x1b[{code}m{text}\x1b[0m")
+    } else {
+        text.to_string()
+    }
+}
+
+/// "1000 ms CPU, 64 MiB", or "0.98 MiB" for a memory limit that is no whole number of MiB.
+pub fn limits_text(limits: &Limits) -> String {
+    let memory = format!("{:.2}", limits.memory_kib as f64 / 1024.0);
+    let memory = memory.trim_end_matches('0').trim_end_matches('.');
+    format!("{} ms CPU, {memory} MiB", limits.cpu_ms)
+}
+
+/// The colour (an ANSI code) of a verdict: green accepted, yellow a limit, red wrong, magenta broken.
+pub fn color_of(finding: &Finding) -> &'static str {
+    match finding {
+        Finding::Verdict {
+            verdict: Verdict::Accepted,
+            ..
+        } => "32",
+        Finding::Verdict {
+            verdict: Verdict::TimeLimit | Verdict::MemoryLimit | Verdict::OutputLimit,
+            ..
+        } => "33",
+        Finding::Verdict { .. } => "31",
+        Finding::TestError(_) => TEST_ERROR_COLOR,
+    }
+}
+
+fn mib(kib: u64) -> String {
+    format!("{:.1} MiB", kib as f64 / 1024.0)
+}
+
+/// One line per problem: how many tests were accepted and the other verdicts counted, or why the
+/// problem was not judged.
+pub fn summary(outcomes: &[ProblemOutcome]) -> String {
+    let line = |outcome: &ProblemOutcome| match &outcome.judged {
+        Ok(run) => summary_line(run),
+        Err(error) => format!("not judged: {}", error.message),
+    };
+    outcomes
+        .iter()
+        .map(|o| format!("{}: {}\n", o.problem, line(o)))
+        .collect()
+}
+
+fn summary_line(run: &ProblemRun) -> String {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for test in run.tests.iter().filter(|t| !t.finding.accepted()) {
+        match counts
+            .iter_mut()
+            .find(|(code, _)| *code == test.finding.code())
+        {
+            Some((_, n)) => *n += 1,
+            None => counts.push((test.finding.code(), 1)),
+        }
+    }
+    let others: Vec<String> = counts
+        .iter()
+        .map(|(code, n)| format!("{n} {code}"))
+        .collect();
+    match &run.compile {
+        Compile::Failed { .. } => {
+            format!("compile error, none of {} tests run", run.tests.len())
+        }
+        Compile::Built { .. } if others.is_empty() => {
+            format!("all {} tests accepted", run.tests.len())
+        }
+        Compile::Built { .. } => format!(
+            "{} of {} accepted ({})",
+            run.accepted(),
+            run.tests.len(),
+            others.join(", ")
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::outcome::made::*;
+    use crate::model::verdict::Cost;
+
+    #[test]
+    fn rows_line_up_and_show_the_cost_and_reason() {
+        let table = Table {
+            color: false,
+            verbose: false,
+            name_width: 10,
+        };
+        let ok = table.row(&test_run(
+            "001-sample",
+            accepted(),
+            Some(Cost {
+                moves: 19,
+                optimum: 19,
+            }),
+        ));
+        assert_eq!(
+            ok,
+            "  001-sample  AC            1.2      2.5    2.0 MiB  19/19\n"
+        );
+        let miss = test_run(
+            "002",
+            wrong("case 1: not optimal: 21 moves, optimum 19"),
+            Some(Cost {
+                moves: 21,
+                optimum: 19,
+            }),
+        );
+        let row = table.row(&miss);
+        assert!(
+            row.ends_with("21/19          case 1: not optimal: 21 moves, optimum 19\n"),
+            "{row}"
+        );
+        let header = table.header(&problem_run(vec![]), 9);
+        assert!(header.starts_with("eight: src/bin/eight.rs, rustc --edition 2021 -O (cached), 1000 ms CPU, 64 MiB, 9 tests\n"));
+    }
+
+    #[test]
+    fn verbose_rows_show_heads_for_failures_only_and_colour_is_optional() {
+        let table = Table {
+            color: true,
+            verbose: true,
+            name_width: 3,
+        };
+        let row = table.row(&test_run("001", wrong("case 1: missing answer"), None));
+        assert!(row.contains("\x1b[31mWA     \x1b[0m"), "{row}");
+        assert!(
+            row.contains("      input   2 3 4\n      output  ud\n"),
+            "{row}"
+        );
+        assert!(
+            row.ends_with("\n        case 1\n        1 2 3\n        depth 0\n"),
+            "{row}"
+        );
+        assert_eq!(
+            table
+                .row(&test_run("002", accepted(), None))
+                .lines()
+                .count(),
+            1
+        );
+    }
+
+    #[test]
+    fn the_summary_counts_verdicts_and_test_errors_and_names_problems_not_judged() {
+        let run = problem_run(vec![
+            test_run("1", accepted(), None),
+            test_run("2", wrong("x"), None),
+            test_run("3", broken(".ans line 1 says 18"), None),
+        ]);
+        assert!(run.has_broken_tests() && !run.all_accepted());
+        let error = JudgeError::new("no tests in x").with_fix("add one");
+        let outcomes = [judged(run, &[]), not_judged("huarong", error)];
+        assert_eq!(
+            summary(&outcomes),
+            "eight: 1 of 3 accepted (1 WA, 1 ERR)\nhuarong: not judged: no tests in x\n"
+        );
+    }
+
+    #[test]
+    fn a_problem_not_judged_shows_its_error_and_fix_where_its_header_would_be() {
+        let error = JudgeError::new("cannot list t: Not a directory").with_fix("make it one");
+        assert_eq!(
+            problem_error("huarong", &error, false),
+            "huarong: ERR cannot list t: Not a directory\n  fix: make it one\n"
+        );
+        let painted = problem_error("huarong", &error, true);
+        assert!(painted.contains("\x1b[35mERR\x1b[0m"), "{painted}");
+    }
+}

@@ -1,0 +1,445 @@
+//! The launcher: a small, freshly started judge process that contains one run. It enters the sandbox
+//! (or falls back to a process group), starts the program as the tree of its PID namespace, lets the
+//! supervisor watch and measure it, and sends the judge a report followed by the program's output.
+//!
+//! It exists because a child's peak RSS (`ru_maxrss`) also counts the pages of the process that forked
+//! it: a program forked straight from the judge, which holds its reference tables, would be charged for
+//! them. Started anew, the launcher is small, so the figure is the program's own, give or take ~1 MiB.
+
+use crate::formats::files;
+use crate::model::execution::{Measurement, Sandbox, Stop};
+use crate::model::limits::Limits;
+use crate::model::status::{Status, SIGKILL};
+use crate::run::sandbox::{self, Walls};
+use crate::run::supervise::{supervise, Env, Seen, Start};
+use crate::run::sys::{self, Forked};
+use crate::run::tree::Scope;
+use std::ffi::OsString;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read, Seek, Write};
+use std::os::unix::fs::OpenOptionsExt;
+use std::os::unix::io::AsRawFd;
+use std::os::unix::net::UnixStream;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The hidden first argument that turns the judge binary into the launcher.
+pub const ARG: &str = "__launch";
+
+/// The launcher's exit status when the sandbox cannot be built here: the judge retries without it.
+pub const UNAVAILABLE: i32 = 3;
+
+/// How much of the head and of the tail of a program's stderr comes back, bytes each.
+const STDERR_KEPT: u64 = 4096;
+
+const O_NOFOLLOW: i32 = 0o400000;
+
+/// Everything the launcher needs, passed as its arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Job {
+    pub limits: Limits,
+    /// Try the namespace sandbox first.
+    pub sandbox: bool,
+    /// The program's environment.
+    pub env: Env,
+    /// The program's stdin, a regular file; `None` is an empty input.
+    pub stdin: Option<PathBuf>,
+    /// The program's private working folder, fresh and empty.
+    pub dir: PathBuf,
+    pub walls: Walls,
+    pub program: PathBuf,
+    pub args: Vec<OsString>,
+}
+
+impl Job {
+    /// The command that runs this job in a launcher, the judge's own binary at `judge`.
+    pub fn command(&self, judge: &Path) -> Command {
+        let mut cmd = Command::new(judge);
+        let l = &self.limits;
+        let numbers = [l.cpu_ms, l.memory_kib, l.output_bytes];
+        cmd.arg(ARG).args(numbers.map(|n| n.to_string()));
+        cmd.arg(if self.sandbox { "1" } else { "0" })
+            .arg(self.env.code());
+        cmd.arg(self.stdin.as_deref().unwrap_or(Path::new("-")))
+            .arg(&self.dir);
+        let hidden = &self.walls.hidden;
+        cmd.arg(hidden.len().to_string()).args(hidden);
+        cmd.arg(&self.program).args(&self.args);
+        cmd
+    }
+
+    fn from_args(args: &[OsString]) -> Option<Job> {
+        let mut args = args.iter();
+        let mut next = || args.next().cloned();
+        let mut number = || next()?.into_string().ok()?.parse::<u64>().ok();
+        let limits = Limits {
+            cpu_ms: number()?,
+            memory_kib: number()?,
+            output_bytes: number()?,
+        };
+        let sandbox = number()? == 1;
+        let env = Env::from_code(next()?.to_str()?)?;
+        let stdin = Some(PathBuf::from(next()?)).filter(|p| p != Path::new("-"));
+        let dir = PathBuf::from(next()?);
+        let mut list = || -> Option<Vec<PathBuf>> {
+            let n = next()?.into_string().ok()?.parse::<usize>().ok()?;
+            (0..n).map(|_| next().map(PathBuf::from)).collect()
+        };
+        let walls = Walls { hidden: list()? };
+        let program = PathBuf::from(next()?);
+        Some(Job {
+            limits,
+            sandbox,
+            env,
+            stdin,
+            dir,
+            walls,
+            program,
+            args: args.cloned().collect(),
+        })
+    }
+}
+
+/// The launcher's `main`, given the arguments after [`ARG`]: exit 0 with a report, [`UNAVAILABLE`]
+/// when the sandbox cannot be built, or 2 with a reason.
+pub fn main(args: &[OsString]) -> i32 {
+    let Some(job) = Job::from_args(args) else {
+        eprintln!("judge {ARG}: malformed arguments (this mode is for the judge's own use)");
+        return 2;
+    };
+    if !job.sandbox {
+        // The judge's death (SIGTERM, by PR_SET_PDEATHSIG) or Ctrl-C: end the run's processes first.
+        sys::catch_termination();
+        let _ = sys::not_dumpable(); // the program, our user too, may not read our report pipe
+        return match open_input(job.stdin.as_deref()) {
+            Ok(stdin) => contain(
+                &job,
+                &job.program,
+                stdin,
+                (Sandbox::ProcessGroup, Scope::Descendants),
+            ),
+            Err(e) => failed(&job, e),
+        };
+    }
+    if let Err(sandbox::Unavailable(why)) = sandbox::enter() {
+        eprintln!("sandbox unavailable: {why}");
+        return UNAVAILABLE;
+    }
+    // Nobody else of our user may read our descriptors (the report pipe) through /proc.
+    let _ = sys::not_dumpable();
+    // The init checks through this pair that we still live once it has asked to die with us.
+    let Ok((alive, alive_seen)) = UnixStream::pair() else {
+        return 2;
+    };
+    match sys::fork_process() {
+        Ok(Forked::Child) => {
+            drop(alive);
+            std::process::exit(as_init(&job, alive_seen))
+        }
+        Ok(Forked::Parent { child }) => {
+            let code = match sys::wait_child(child) {
+                Ok(Status::Exited(code)) => code,
+                _ => 2,
+            };
+            drop(alive);
+            code
+        }
+        Err(e) => {
+            eprintln!("sandbox unavailable: cannot fork into the PID namespace: {e}");
+            UNAVAILABLE
+        }
+    }
+}
+
+/// PID 1 of the run's namespace: dies with the launcher (taking the namespace with it), builds the
+/// walls, then contains the run.
+fn as_init(job: &Job, launcher: UnixStream) -> i32 {
+    // When the launcher dies, so do we, and the kernel ends the namespace. It may have died before we
+    // asked: then its end of the pair is closed. We keep every signal's default action, so that no
+    // process of the namespace can signal us (a PID 1 gets only the signals it handles).
+    if sys::die_with_parent_now(SIGKILL).is_err() || !is_alive(&launcher) {
+        return 2;
+    }
+    if let Err(sandbox::Unavailable(why)) = sandbox::freeze(&job.dir) {
+        eprintln!("sandbox unavailable: {why}");
+        return UNAVAILABLE;
+    }
+    // Opened once everything is read-only (so not even /proc/self/fd/0 can be reopened for writing)
+    // and before the project is hidden: a program or script in a hidden folder becomes a descriptor.
+    let opened = open_input(job.stdin.as_deref()).and_then(|s| Ok((s, pass_hidden_files(job)?)));
+    let (stdin, passed) = match opened {
+        Ok(pair) => pair,
+        Err(e) => return failed(job, e),
+    };
+    if let Err(sandbox::Unavailable(why)) = sandbox::hide(&job.walls, &job.dir) {
+        eprintln!("sandbox unavailable: {why}");
+        return UNAVAILABLE;
+    }
+    let mode = (Sandbox::Namespaces, Scope::Namespace);
+    contain(&passed, &job.program, stdin, mode)
+}
+
+/// Whether the other end of `pair` is still open.
+fn is_alive(pair: &UnixStream) -> bool {
+    let mut byte = [0u8];
+    let _ = pair.set_nonblocking(true);
+    matches!((&*pair).read(&mut byte), Err(e) if e.kind() == io::ErrorKind::WouldBlock)
+}
+
+/// The job with every path in a hidden folder (the program, a script argument) replaced by
+/// `/proc/self/fd/N` of a descriptor opened now and kept open across exec.
+fn pass_hidden_files(job: &Job) -> io::Result<Job> {
+    let hidden = |path: &Path| job.walls.hidden.iter().any(|dir| path.starts_with(dir));
+    let pass = |path: &Path| -> io::Result<PathBuf> {
+        let file = File::open(path)?;
+        sys::keep_across_exec(file.as_raw_fd())?;
+        let fd = file.as_raw_fd();
+        std::mem::forget(file); // stays open for the program
+        Ok(PathBuf::from(format!("/proc/self/fd/{fd}")))
+    };
+    let mut passed = job.clone();
+    if hidden(&job.program) {
+        passed.program = pass(&job.program)?;
+    }
+    for arg in passed.args.iter_mut() {
+        if hidden(Path::new(arg)) {
+            *arg = pass(Path::new(arg))?.into_os_string();
+        }
+    }
+    Ok(passed)
+}
+
+fn failed(job: &Job, e: io::Error) -> i32 {
+    eprintln!("cannot run {}: {e}", job.program.display());
+    2
+}
+
+/// Runs the job in `mode` and writes the report and the outputs to stdout; `name` is the program's
+/// own path, which its argv[0] shows even when it starts through a descriptor.
+fn contain(job: &Job, name: &Path, stdin: File, (mode, scope): (Sandbox, Scope)) -> i32 {
+    let run = || -> io::Result<(Seen, Vec<u8>, Vec<u8>)> {
+        let (stdout, stderr) = (
+            unnamed_file(&job.dir, "stdout")?,
+            unnamed_file(&job.dir, "stderr")?,
+        );
+        let start = Start {
+            program: job.program.clone(),
+            name: name.as_os_str().to_owned(),
+            args: job.args.clone(),
+            dir: job.dir.clone(),
+            stdin,
+            stdout: stdout.try_clone()?,
+            stderr: stderr.try_clone()?,
+            env: job.env,
+        };
+        let seen = supervise(start, job.limits, scope)?;
+        let out = read_back(stdout, job.limits.output_bytes.saturating_add(1))?;
+        Ok((seen, out, head_and_tail(stderr)?))
+    };
+    match run() {
+        Ok((seen, _, _)) if seen.interrupted => 2, // the judge is gone: nobody to report to
+        Ok((seen, out, err)) => send(&report(&measurement(&seen, mode), &out, &err)),
+        Err(e) => failed(job, e),
+    }
+}
+
+fn measurement(seen: &Seen, sandbox: Sandbox) -> Measurement {
+    Measurement {
+        status: seen.status,
+        cpu_ms: seen.cpu_us as f64 / 1000.0,
+        wall_ms: seen.wall_us as f64 / 1000.0,
+        peak_kib: seen.peak_kib,
+        stopped: seen.stopped,
+        sandbox,
+    }
+}
+
+fn send(report: &[u8]) -> i32 {
+    let mut stdout = io::stdout().lock();
+    match stdout.write_all(report).and_then(|()| stdout.flush()) {
+        Ok(()) => 0,
+        Err(_) => 2,
+    }
+}
+
+/// A file the program writes to that has no name by the time it starts, so it cannot be replaced by a
+/// FIFO or a symlink; created exclusively, never through a link.
+fn unnamed_file(dir: &Path, name: &str) -> io::Result<File> {
+    let path = dir.join(name);
+    let file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create_new(true)
+        .custom_flags(O_NOFOLLOW)
+        .open(&path)?;
+    std::fs::remove_file(&path)?;
+    Ok(file)
+}
+
+/// Opens a program's stdin: a test input, which must be a regular file, or an empty one.
+fn open_input(path: Option<&Path>) -> io::Result<File> {
+    path.map_or_else(|| File::open("/dev/null"), files::open_regular)
+}
+
+fn read_back(mut file: File, at_most: u64) -> io::Result<Vec<u8>> {
+    file.rewind()?;
+    let mut bytes = Vec::new();
+    file.take(at_most).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// The first and last [`STDERR_KEPT`] bytes, with a marker between when some were left out.
+fn head_and_tail(mut file: File) -> io::Result<Vec<u8>> {
+    let len = file.metadata()?.len();
+    if len <= 2 * STDERR_KEPT {
+        return read_back(file, len);
+    }
+    let mut kept = read_back(file.try_clone()?, STDERR_KEPT)?;
+    kept.extend_from_slice(b"\n[...]\n");
+    file.seek(io::SeekFrom::End(-(STDERR_KEPT as i64)))?;
+    file.take(STDERR_KEPT).read_to_end(&mut kept)?;
+    Ok(kept)
+}
+
+fn stop_name(stop: Option<Stop>) -> &'static str {
+    match stop {
+        None => "none",
+        Some(Stop::Cpu) => "cpu",
+        Some(Stop::Memory) => "memory",
+        Some(Stop::Wall) => "wall",
+        Some(Stop::UncountedChildren) => "uncounted-children",
+    }
+}
+
+/// The report: `key value` lines, then the program's stdout and stderr, each after its length.
+fn report(m: &Measurement, stdout: &[u8], stderr: &[u8]) -> Vec<u8> {
+    let mut text = format!(
+        "status {}\ncpu_us {}\nwall_us {}\npeak_kib {}\nstopped {}\nsandbox {}\nstdout {}\n",
+        m.status.to_text(),
+        (m.cpu_ms * 1000.0).round() as u64,
+        (m.wall_ms * 1000.0).round() as u64,
+        m.peak_kib,
+        stop_name(m.stopped),
+        m.sandbox.name(),
+        stdout.len()
+    )
+    .into_bytes();
+    text.extend_from_slice(stdout);
+    text.extend_from_slice(format!("stderr {}\n", stderr.len()).as_bytes());
+    text.extend_from_slice(stderr);
+    text
+}
+
+/// A report read back: the measurement, the program's stdout and its stderr (head and tail).
+pub type Reported = (Measurement, Vec<u8>, Vec<u8>);
+
+/// Parses [`report`]'s bytes.
+pub fn parse_report(bytes: &[u8]) -> Option<Reported> {
+    let mut r = ReportReader { rest: bytes };
+    let status = Status::parse(&r.field("status")?)?;
+    let micros = |text: String| text.parse::<u64>().ok().map(|us| us as f64 / 1000.0);
+    let cpu_ms = micros(r.field("cpu_us")?)?;
+    let wall_ms = micros(r.field("wall_us")?)?;
+    let peak_kib = r.field("peak_kib")?.parse().ok()?;
+    let stopped = match r.field("stopped")?.as_str() {
+        "none" => None,
+        "cpu" => Some(Stop::Cpu),
+        "memory" => Some(Stop::Memory),
+        "wall" => Some(Stop::Wall),
+        "uncounted-children" => Some(Stop::UncountedChildren),
+        _ => return None,
+    };
+    let sandbox = match r.field("sandbox")?.as_str() {
+        "namespaces" => Sandbox::Namespaces,
+        "process-group" => Sandbox::ProcessGroup,
+        _ => return None,
+    };
+    let stdout = r.block("stdout")?;
+    let stderr = r.block("stderr")?;
+    if !r.rest.is_empty() {
+        return None; // more than one report: something else wrote to the launcher's stdout
+    }
+    let measured = Measurement {
+        status,
+        cpu_ms,
+        wall_ms,
+        peak_kib,
+        stopped,
+        sandbox,
+    };
+    Some((measured, stdout, stderr))
+}
+
+struct ReportReader<'a> {
+    rest: &'a [u8],
+}
+
+impl ReportReader<'_> {
+    /// The value of the next line, which must be `key value`.
+    fn field(&mut self, key: &str) -> Option<String> {
+        let end = self.rest.iter().position(|&b| b == b'\n')?;
+        let text = std::str::from_utf8(&self.rest[..end]).ok()?;
+        self.rest = &self.rest[end + 1..];
+        let (k, v) = text.split_once(' ')?;
+        (k == key).then(|| v.to_string())
+    }
+
+    /// The bytes after a `key length` line.
+    fn block(&mut self, key: &str) -> Option<Vec<u8>> {
+        let len: usize = self.field(key)?.parse().ok()?;
+        let bytes = self.rest.get(..len)?.to_vec();
+        self.rest = &self.rest[len..];
+        Some(bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_report_survives_its_byte_form() {
+        let measured = Measurement {
+            status: Status::Signaled(9),
+            cpu_ms: 1.5,
+            wall_ms: 2.125,
+            peak_kib: 2700,
+            stopped: Some(Stop::Wall),
+            sandbox: Sandbox::ProcessGroup,
+        };
+        let bytes = report(&measured, b"ud\nstderr 3\n", b"oops\n");
+        let back = parse_report(&bytes);
+        assert_eq!(
+            back,
+            Some((measured, b"ud\nstderr 3\n".to_vec(), b"oops\n".to_vec()))
+        );
+        assert_eq!(parse_report(&bytes[..bytes.len() - 1]), None);
+        assert_eq!(parse_report(&[&bytes[..], &bytes[..]].concat()), None);
+        assert_eq!(parse_report(b"status exited 0\ncpu_us x\n"), None);
+    }
+
+    #[test]
+    fn a_job_survives_its_arguments() {
+        let job = Job {
+            limits: crate::model::limits::DEFAULT,
+            sandbox: true,
+            env: Env::Traced,
+            stdin: Some("a.in".into()),
+            dir: "scratch".into(),
+            walls: Walls {
+                hidden: vec!["cache".into(), "/project".into()],
+            },
+            program: "/usr/bin/python3".into(),
+            args: vec!["sol.py".into(), "--flag".into()],
+        };
+        let cmd = job.command(Path::new("judge"));
+        let args: Vec<OsString> = cmd.get_args().map(OsString::from).collect();
+        assert_eq!(args[0], ARG);
+        assert_eq!(Job::from_args(&args[1..]), Some(job.clone()));
+        assert_eq!(Job::from_args(&args[1..6]), None);
+        let no_input = Job { stdin: None, ..job };
+        let cmd = no_input.command(Path::new("judge"));
+        let args: Vec<OsString> = cmd.get_args().map(OsString::from).collect();
+        assert_eq!(Job::from_args(&args[1..]), Some(no_input));
+    }
+}

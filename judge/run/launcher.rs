@@ -1,0 +1,268 @@
+//! Runs one program on one test input through a launcher, each run in a fresh private folder under
+//! the system's temp dir, and brings back what it measured. It never decides a verdict.
+
+use crate::model::error::JudgeError;
+use crate::model::execution::{Execution, Measurement, Program, Sandbox};
+use crate::model::limits::Limits;
+use crate::model::status::{Status, SIGKILL};
+use crate::run::launch::{self, Job};
+use crate::run::sandbox::Walls;
+use crate::run::supervise::Env;
+use crate::run::sys;
+use std::cell::Cell;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// How long past a run's wall clock its launcher may take to report.
+const LAUNCHER_MARGIN: Duration = Duration::from_secs(2);
+
+/// What a launcher came back with.
+enum Launched {
+    Reported(launch::Reported),
+    /// The namespace sandbox cannot be built here, and why.
+    Unavailable(String),
+    /// No report: the launcher was stopped, killed, or kept from finishing, and how.
+    Lost(String),
+}
+
+/// Runs a program on a test; the judge's sessions talk to it through this trait, so they can be
+/// tested with a runner that returns chosen executions.
+pub trait Runner {
+    fn run(
+        &self,
+        program: &Program,
+        input: &Path,
+        limits: &Limits,
+    ) -> Result<Execution, JudgeError>;
+}
+
+/// The real runner: launchers, private folders, the sandbox when the machine allows it.
+pub struct Launcher {
+    judge: PathBuf,
+    /// This judge's folder under the temp dir; each run gets a fresh folder inside.
+    scratch: PathBuf,
+    runs: Cell<u64>,
+    /// Still trying the namespace sandbox (off by choice, or after it proved unavailable).
+    sandbox: Cell<bool>,
+    walls: Walls,
+    /// The environment submissions run with: fixed, or traced with `-v`.
+    programs: Env,
+}
+
+/// The prefix of every judge's folder in the temp dir; the rest is the judge's pid.
+const SCRATCH_PREFIX: &str = "slidekit-judge-";
+
+/// Launchers made by this process so far: a process may hold several (tests do), each with a folder.
+static LAUNCHERS: AtomicU64 = AtomicU64::new(0);
+
+impl Launcher {
+    /// A launcher whose programs run sandboxed if `sandbox` can be had, with the test files behind
+    /// `walls`, and with `BFS_TRACE=1` when `trace`; `judge` is the binary that becomes each run's
+    /// launcher process (`judge __launch`).
+    pub fn new(
+        judge: PathBuf,
+        sandbox: bool,
+        walls: Walls,
+        trace: bool,
+    ) -> Result<Self, JudgeError> {
+        remove_stale_scratch();
+        let n = LAUNCHERS.fetch_add(1, Ordering::Relaxed);
+        let name = format!("{SCRATCH_PREFIX}{}-{n}", std::process::id());
+        let scratch = std::env::temp_dir().join(name);
+        let _ = std::fs::remove_dir_all(&scratch);
+        create_private(&scratch)?;
+        Ok(Launcher {
+            judge,
+            scratch,
+            runs: Cell::new(0),
+            sandbox: Cell::new(sandbox),
+            walls,
+            programs: if trace { Env::Traced } else { Env::Fixed },
+        })
+    }
+
+    /// A fresh private folder for one run (or one compilation), removed by [`Launcher::clean`].
+    pub fn fresh_dir(&self) -> Result<PathBuf, JudgeError> {
+        self.runs.set(self.runs.get() + 1);
+        let dir = self.scratch.join(format!("run-{}", self.runs.get()));
+        create_private(&dir)?;
+        Ok(dir)
+    }
+
+    /// Runs `program` in `dir` with `stdin` under `limits`, in the environment `env`.
+    pub fn execute(
+        &self,
+        program: &Program,
+        stdin: Option<&Path>,
+        dir: &Path,
+        limits: &Limits,
+        env: Env,
+    ) -> Result<Execution, JudgeError> {
+        let mut job = Job {
+            limits: *limits,
+            sandbox: self.sandbox.get(),
+            env,
+            stdin: stdin.map(Path::to_path_buf),
+            dir: dir.to_path_buf(),
+            walls: self.walls.clone(),
+            program: program.path.clone(),
+            args: program.args.clone(),
+        };
+        let mut launched = self.launch(&job)?;
+        if let Launched::Unavailable(why) = launched {
+            // The machine does not allow it: the fallback from now on, and the user is told so.
+            eprintln!("judge: no sandbox here ({why}): runs are contained by process group only");
+            self.sandbox.set(false);
+            job.sandbox = false;
+            launched = self.launch(&job)?;
+        }
+        Ok(match launched {
+            Launched::Reported((measured, stdout, stderr)) => Execution {
+                measured,
+                output_exceeded: stdout.len() as u64 > limits.output_bytes,
+                stdout,
+                stderr: String::from_utf8_lossy(&stderr).into_owned(),
+                lost: None,
+            },
+            Launched::Unavailable(why) | Launched::Lost(why) => lost(why, &job),
+        })
+    }
+
+    /// One launcher, given until the run's wall clock and a margin to report: a launcher that a
+    /// program stopped or kept from finishing cannot hang the judge.
+    fn launch(&self, job: &Job) -> Result<Launched, JudgeError> {
+        let mut command = job.command(&self.judge);
+        command
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        // If the judge is killed, its launcher ends the run and goes too.
+        sys::die_with_parent(&mut command, sys::SIGTERM);
+        let mut child = command
+            .spawn()
+            .map_err(|e| JudgeError::io("start", &self.judge, e))?;
+        // Bounded: the report, at most the output limit and a byte, and the stderr's head and tail.
+        let bound = job.limits.output_bytes.saturating_add(64 << 10);
+        let (out, err) = (child.stdout.take(), child.stderr.take());
+        let (sent, received) = mpsc::channel();
+        std::thread::spawn(move || {
+            let (mut bytes, mut why) = (Vec::new(), String::new());
+            out.map(|out| out.take(bound).read_to_end(&mut bytes));
+            err.map(|err| err.take(4096).read_to_string(&mut why));
+            let _ = sent.send((bytes, why)); // the judge may have given up on this launcher
+        });
+        let deadline = Duration::from_millis(job.limits.wall_ms()) + LAUNCHER_MARGIN;
+        let received = received.recv_timeout(deadline);
+        if received.is_err() {
+            let _ = child.kill();
+        }
+        let status = child
+            .wait()
+            .map_err(|e| JudgeError::io("wait for", &self.judge, e))?;
+        let Ok((bytes, why)) = received else {
+            let ms = deadline.as_millis();
+            return Ok(Launched::Lost(format!(
+                "its launcher did not report within {ms} ms"
+            )));
+        };
+        if status.code() == Some(launch::UNAVAILABLE) {
+            return Ok(Launched::Unavailable(why.trim().to_string()));
+        }
+        Ok(match launch::parse_report(&bytes) {
+            Some(reported) => Launched::Reported(reported),
+            None => Launched::Lost(format!(
+                "its launcher ended ({status}) without a report {}",
+                why.trim()
+            )),
+        })
+    }
+
+    /// Removes a run's folder, whatever the program left in it.
+    pub fn clean(&self, dir: &Path) {
+        remove_all(dir);
+    }
+}
+
+/// A run whose launcher brought back no report: it counts as a crash, with `why`.
+fn lost(why: String, job: &Job) -> Execution {
+    let sandbox = if job.sandbox {
+        Sandbox::Namespaces
+    } else {
+        Sandbox::ProcessGroup
+    };
+    Execution {
+        measured: Measurement {
+            status: Status::Signaled(SIGKILL),
+            cpu_ms: 0.0,
+            wall_ms: 0.0,
+            peak_kib: 0,
+            stopped: None,
+            sandbox,
+        },
+        output_exceeded: false,
+        stdout: Vec::new(),
+        stderr: String::new(),
+        lost: Some(why),
+    }
+}
+
+impl Runner for Launcher {
+    fn run(
+        &self,
+        program: &Program,
+        input: &Path,
+        limits: &Limits,
+    ) -> Result<Execution, JudgeError> {
+        let dir = self.fresh_dir()?;
+        let ran = self.execute(program, Some(input), &dir, limits, self.programs);
+        self.clean(&dir);
+        ran
+    }
+}
+
+impl Drop for Launcher {
+    fn drop(&mut self) {
+        remove_all(&self.scratch);
+    }
+}
+
+fn create_private(dir: &Path) -> Result<(), JudgeError> {
+    use std::os::unix::fs::DirBuilderExt;
+    std::fs::DirBuilder::new()
+        .mode(0o700)
+        .create(dir)
+        .map_err(|e| JudgeError::io("create", dir, e))
+}
+
+/// Removes a folder even where a program took away the write permission of something inside.
+fn remove_all(dir: &Path) {
+    if std::fs::remove_dir_all(dir).is_ok() || !dir.exists() {
+        return;
+    }
+    let _ = std::process::Command::new("chmod")
+        .args(["-R", "u+rwx"])
+        .arg(dir)
+        .status();
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Removes the folders of judges that are no longer running (killed before they could clean up).
+fn remove_stale_scratch() {
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.filter_map(|e| e.ok()) {
+        let name = entry.file_name();
+        let rest = name.to_str().and_then(|n| n.strip_prefix(SCRATCH_PREFIX));
+        let Some(pid) = rest.map(|r| r.split('-').next().unwrap_or(r)) else {
+            continue;
+        };
+        if !Path::new("/proc").join(pid).exists() {
+            remove_all(&entry.path());
+        }
+    }
+}

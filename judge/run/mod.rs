@@ -1,0 +1,10 @@
+//! Running one program contained: the launcher process, the sandbox, the supervision of its process
+//! tree, and the libc calls they need.
+
+pub mod launch;
+pub mod launcher;
+pub mod plain;
+pub mod sandbox;
+pub mod supervise;
+pub mod sys;
+pub mod tree;

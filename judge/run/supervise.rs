@@ -1,0 +1,199 @@
+//! One run, supervised: start the program, watch its whole process tree's CPU, memory and wall clock,
+//! stop the tree at the first limit it passes, then end and reap every process and measure.
+
+use crate::model::execution::Stop;
+use crate::model::limits::Limits;
+use crate::model::status::Status;
+use crate::run::sys::{self, ChildLimits};
+use crate::run::tree::{self, Scope};
+use std::ffi::OsString;
+use std::fs::File;
+use std::io;
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// How often the tree is looked at, at most.
+const POLL: Duration = Duration::from_millis(10);
+
+/// The program to start and its surroundings.
+pub struct Start {
+    pub program: PathBuf,
+    /// What the program is called in its own argv[0] (it may be started through /proc/self/fd/N).
+    pub name: OsString,
+    pub args: Vec<OsString>,
+    pub dir: PathBuf,
+    pub stdin: File,
+    pub stdout: File,
+    pub stderr: File,
+    pub env: Env,
+}
+
+/// The environment a program starts with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Env {
+    /// The judge's own: compilers need its paths and settings.
+    Judge,
+    /// A fixed small one, the same on every machine: submissions.
+    Fixed,
+    /// The fixed one and `BFS_TRACE=1` (with `-v`): a search that traces its layers shows them.
+    Traced,
+}
+
+impl Env {
+    /// As the launcher's arguments carry it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Env::Judge => "judge",
+            Env::Fixed => "fixed",
+            Env::Traced => "traced",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Env> {
+        [Env::Judge, Env::Fixed, Env::Traced]
+            .into_iter()
+            .find(|env| env.code() == code)
+    }
+}
+
+/// What the supervisor saw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seen {
+    pub status: Status,
+    /// The whole tree's CPU, every process reaped, microseconds.
+    pub cpu_us: u64,
+    pub wall_us: u64,
+    /// The larger of the biggest single process's peak and the largest polled sum, KiB.
+    pub peak_kib: u64,
+    pub stopped: Option<Stop>,
+    /// SIGINT, SIGTERM or SIGHUP arrived: the judge is going away.
+    pub interrupted: bool,
+}
+
+/// Runs `start` under `limits` and returns once every process of the run is gone.
+pub fn supervise(start: Start, limits: Limits, scope: Scope) -> io::Result<Seen> {
+    sys::adopt_orphans()?; // orphans of the run come to us, so their CPU is counted when we reap them
+    let mut cmd = command(start, limits);
+    let started = Instant::now();
+    let pid = cmd.spawn()?.id() as i32;
+    let (done, watcher) = watch(pid, scope, limits, started);
+    let status = sys::wait_child(pid);
+    let wall_us = started.elapsed().as_micros() as u64;
+    let _ = done.send(()); // the watcher may have stopped the run and gone already
+    let watched = watcher.join().unwrap_or_default();
+    tree::kill_all(scope, pid); // the program has ended: whatever it left behind ends too
+    while sys::reap_one(true) {}
+    let (cpu_us, peak_kib) = sys::children_usage();
+    Ok(Seen {
+        status: status?,
+        cpu_us,
+        wall_us,
+        peak_kib: peak_kib.max(watched.peak_kib),
+        stopped: watched.stopped,
+        interrupted: watched.interrupted,
+    })
+}
+
+fn command(start: Start, limits: Limits) -> Command {
+    let mut cmd = Command::new(&start.program);
+    cmd.arg0(&start.name)
+        .args(&start.args)
+        .current_dir(&start.dir)
+        .stdin(start.stdin)
+        .stdout(start.stdout)
+        .stderr(start.stderr)
+        .process_group(0); // its own group: a terminal's Ctrl-C reaches the judge, which ends it
+    if start.env != Env::Judge {
+        cmd.env_clear()
+            .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+            .env("LANG", "C.UTF-8")
+            .env("HOME", &start.dir);
+    }
+    if start.env == Env::Traced {
+        cmd.env("BFS_TRACE", "1");
+    }
+    cmd.env("TMPDIR", &start.dir); // a compiler's temporary files die with the folder
+    let caps = ChildLimits {
+        address_space_bytes: limits.address_space_bytes(),
+        cpu_seconds: limits.cpu_backstop_seconds(),
+        file_bytes: limits.file_bytes(),
+    };
+    sys::limit_child(&mut cmd, caps);
+    sys::die_with_parent(&mut cmd, sys::SIGKILL);
+    cmd
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Watched {
+    stopped: Option<Stop>,
+    peak_kib: u64,
+    interrupted: bool,
+}
+
+/// Polls the tree until told to stop; ends the run at the first limit passed, or when the judge is
+/// interrupted.
+fn watch(
+    program: i32,
+    scope: Scope,
+    limits: Limits,
+    started: Instant,
+) -> (mpsc::Sender<()>, std::thread::JoinHandle<Watched>) {
+    let (done, stop) = mpsc::channel::<()>();
+    let watcher = std::thread::spawn(move || {
+        let mut watched = Watched::default();
+        let mut wait = POLL / 10; // often at first: a program that forks a swarm does so at once
+        while stop.recv_timeout(wait) == Err(mpsc::RecvTimeoutError::Timeout) {
+            let cpu_ms = look(program, scope, &limits, started, &mut watched);
+            if watched.stopped.is_some() || watched.interrupted {
+                tree::kill_all(scope, program);
+                break;
+            }
+            wait = next_wait(wait, limits.cpu_ms.saturating_sub(cpu_ms));
+        }
+        watched
+    });
+    (done, watcher)
+}
+
+/// One look at the tree: what it uses, and which limit it passed if any. Returns its CPU, ms.
+fn look(
+    program: i32,
+    scope: Scope,
+    limits: &Limits,
+    started: Instant,
+    watched: &mut Watched,
+) -> u64 {
+    let members = tree::members(scope);
+    // Whatever the program forks runs at the lowest priority, so that a swarm of busy processes
+    // cannot keep this watcher from the CPU; the program itself keeps its own.
+    let forked = members.iter().filter(|&&pid| pid != program);
+    forked.for_each(|&pid| sys::lowest_priority(pid));
+    let shot = tree::snapshot(&members, limits.memory_kib);
+    let (reaped_us, _) = sys::children_usage();
+    let cpu_ms = (reaped_us + shot.cpu_us) / 1000;
+    watched.peak_kib = watched.peak_kib.max(shot.memory_kib);
+    watched.interrupted = sys::terminated();
+    watched.stopped = if cpu_ms > limits.cpu_ms {
+        Some(Stop::Cpu)
+    } else if shot.memory_kib > limits.memory_kib {
+        Some(Stop::Memory)
+    } else if started.elapsed() > Duration::from_millis(limits.wall_ms()) {
+        Some(Stop::Wall)
+    } else if shot.hides_children {
+        Some(Stop::UncountedChildren)
+    } else {
+        None
+    };
+    cpu_ms
+}
+
+/// The wait before the next look: twice the last, up to [`POLL`], and shorter as the CPU nears the
+/// limit, so that a tree of busy processes (which spends CPU faster than the wall clock runs) is
+/// stopped close to it.
+fn next_wait(last: Duration, cpu_left_ms: u64) -> Duration {
+    let near = Duration::from_millis(cpu_left_ms / 4);
+    (last * 2).min(POLL).min(near).max(POLL / 10)
+}

@@ -1,0 +1,529 @@
+//! The judge's only `unsafe`: hand-declared libc calls for namespaces, mounts, limits, signals and
+//! reaping. std already links libc, so declaring the few symbols needed keeps the judge free of crates.
+//! The struct layouts and constants below are those of Linux on 64-bit targets and nothing else.
+
+use crate::model::status::Status;
+use std::ffi::{c_char, c_int, c_long, c_uint, c_ulong, c_void, CString};
+use std::io;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+// Elsewhere these layouts are wrong and the kernel would write past them, so refuse to build at all.
+#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+compile_error!("judge/sys.rs declares struct layouts for 64-bit Linux only");
+
+pub const SIGKILL: c_int = 9;
+/// The launcher catches it to end its run's processes before it goes.
+pub const SIGTERM: c_int = 15;
+const RLIMIT_CPU: c_int = 0;
+const RLIMIT_FSIZE: c_int = 1;
+const RLIMIT_CORE: c_int = 4;
+const RLIMIT_AS: c_int = 9;
+const RUSAGE_CHILDREN: c_int = -1;
+const WNOHANG: c_int = 1;
+const PR_SET_PDEATHSIG: c_int = 1;
+const PR_SET_DUMPABLE: c_int = 4;
+const PR_SET_CHILD_SUBREAPER: c_int = 36;
+const PR_SET_NO_NEW_PRIVS: c_int = 38;
+const CLONE_NEWNS: c_int = 0x0002_0000;
+const CLONE_NEWUSER: c_int = 0x1000_0000;
+const CLONE_NEWPID: c_int = 0x2000_0000;
+const CLONE_NEWNET: c_int = 0x4000_0000;
+const MS_RDONLY: c_ulong = 1;
+const MS_NOSUID: c_ulong = 2;
+const MS_NODEV: c_ulong = 4;
+const MS_NOEXEC: c_ulong = 8;
+const MS_BIND: c_ulong = 4096;
+const MS_REC: c_ulong = 16384;
+const MS_PRIVATE: c_ulong = 1 << 18;
+const F_SETFD: c_int = 2;
+const SC_CLK_TCK: c_int = 2;
+const SC_PAGESIZE: c_int = 30;
+
+#[repr(C)]
+struct Timeval {
+    tv_sec: i64,
+    tv_usec: i64,
+}
+
+#[repr(C)]
+struct Rusage {
+    ru_utime: Timeval,
+    ru_stime: Timeval,
+    /// `ru_maxrss` is element 0; the other thirteen counters are unused here.
+    counters: [i64; 14],
+}
+
+#[repr(C)]
+struct Rlimit {
+    rlim_cur: u64,
+    rlim_max: u64,
+}
+
+extern "C" {
+    fn wait4(pid: i32, status: *mut c_int, options: c_int, rusage: *mut Rusage) -> i32;
+    fn getrusage(who: c_int, rusage: *mut Rusage) -> c_int;
+    fn kill(pid: i32, sig: c_int) -> c_int;
+    fn setrlimit(resource: c_int, rlim: *const Rlimit) -> c_int;
+    fn getrlimit(resource: c_int, rlim: *mut Rlimit) -> c_int;
+    fn setpriority(which: c_int, who: u32, prio: c_int) -> c_int;
+    fn prctl(option: c_int, arg2: c_ulong, ...) -> c_int;
+    fn unshare(flags: c_int) -> c_int;
+    fn fork() -> i32;
+    fn getuid() -> u32;
+    fn getgid() -> u32;
+    fn mount(
+        source: *const c_char,
+        target: *const c_char,
+        fstype: *const c_char,
+        flags: c_ulong,
+        data: *const c_void,
+    ) -> c_int;
+    fn fcntl(fd: c_int, cmd: c_int, ...) -> c_int;
+    fn sysconf(name: c_int) -> c_long;
+    fn syscall(number: c_long, ...) -> c_long;
+    fn signal(signum: c_int, handler: usize) -> usize;
+}
+
+fn check(ret: c_int) -> io::Result<()> {
+    if ret == -1 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(())
+    }
+}
+
+/// Makes this process adopt every orphan among its descendants (instead of init), so that a grandchild
+/// that left the program's process group is still found, reaped and counted.
+pub fn adopt_orphans() -> io::Result<()> {
+    // SAFETY: prctl with integer arguments touches no memory of ours.
+    check(unsafe { prctl(PR_SET_CHILD_SUBREAPER, 1) })
+}
+
+/// Makes this process receive `signal` when the thread that started it dies.
+pub fn die_with_parent_now(signal: c_int) -> io::Result<()> {
+    // SAFETY: as above.
+    check(unsafe { prctl(PR_SET_PDEATHSIG, signal as c_ulong) })
+}
+
+/// Makes `cmd`'s child receive `signal` when the thread that started it dies, so that killing the
+/// judge takes its launchers, and a launcher its program, with it.
+pub fn die_with_parent(cmd: &mut Command, signal: c_int) {
+    // SAFETY: prctl with integer arguments is async-signal-safe and allocates nothing.
+    unsafe {
+        cmd.pre_exec(move || die_with_parent_now(signal));
+    }
+}
+
+/// Makes this process not dumpable: other processes of the same user can no longer open its
+/// descriptors or memory through /proc (exec makes a program dumpable again).
+pub fn not_dumpable() -> io::Result<()> {
+    // SAFETY: prctl with integer arguments touches no memory of ours.
+    check(unsafe { prctl(PR_SET_DUMPABLE, 0) })
+}
+
+/// This process's real user and group ids.
+pub fn user_and_group() -> (u32, u32) {
+    // SAFETY: no arguments, no memory; these calls cannot fail.
+    unsafe { (getuid(), getgid()) }
+}
+
+/// Blocks until child `pid` ends and reaps it.
+pub fn wait_child(pid: i32) -> io::Result<Status> {
+    let mut status: c_int = 0;
+    loop {
+        // SAFETY: `status` is a live local; a null rusage pointer is allowed.
+        let ret = unsafe { wait4(pid, &mut status, 0, std::ptr::null_mut()) };
+        if ret == pid {
+            return Ok(decode_status(status));
+        }
+        let err = io::Error::last_os_error();
+        if err.kind() != io::ErrorKind::Interrupted {
+            return Err(err);
+        }
+    }
+}
+
+/// Reaps one ended child, blocking until one ends when `block`; false when none is left to wait for
+/// (or, not blocking, none has ended yet).
+pub fn reap_one(block: bool) -> bool {
+    let mut status: c_int = 0;
+    let options = if block { 0 } else { WNOHANG };
+    loop {
+        // SAFETY: as in `wait_child`.
+        match unsafe { wait4(-1, &mut status, options, std::ptr::null_mut()) } {
+            -1 if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted => continue,
+            -1 | 0 => return false,
+            _ => return true,
+        }
+    }
+}
+
+fn decode_status(status: c_int) -> Status {
+    if status & 0x7f == 0 {
+        Status::Exited((status >> 8) & 0xff)
+    } else {
+        Status::Signaled(status & 0x7f)
+    }
+}
+
+/// CPU time (user + system, microseconds) and the largest peak RSS (KiB) of all reaped descendants.
+pub fn children_usage() -> (u64, u64) {
+    let mut usage = Rusage {
+        ru_utime: Timeval {
+            tv_sec: 0,
+            tv_usec: 0,
+        },
+        ru_stime: Timeval {
+            tv_sec: 0,
+            tv_usec: 0,
+        },
+        counters: [0; 14],
+    };
+    // SAFETY: the pointer refers to a live, correctly laid out local for the duration of the call.
+    unsafe { getrusage(RUSAGE_CHILDREN, &mut usage) };
+    let micros = |t: &Timeval| t.tv_sec.saturating_mul(1_000_000).saturating_add(t.tv_usec);
+    let cpu_us = micros(&usage.ru_utime).saturating_add(micros(&usage.ru_stime));
+    let peak_kib = usage.counters[0];
+    (cpu_us.max(0) as u64, peak_kib.max(0) as u64)
+}
+
+/// Sends SIGKILL to process `pid` (never 0 or -1, which would mean far more); a gone one is no error.
+pub fn kill_process(pid: i32) {
+    if pid > 1 {
+        // SAFETY: kill takes no pointers. ESRCH (already gone) is the only expected failure.
+        unsafe { kill(pid, SIGKILL) };
+    }
+}
+
+/// Sends SIGKILL to every process in group `pgid`; a group that is already gone is not an error.
+pub fn kill_group(pgid: i32) {
+    // kill(0, ..) would hit the judge's own group and kill(-1, ..) every process we may signal.
+    if pgid > 1 {
+        // SAFETY: as above.
+        unsafe { kill(-pgid, SIGKILL) };
+    }
+}
+
+/// From PID 1 of a PID namespace, SIGKILLs every other process of that namespace at once.
+pub fn kill_rest_of_namespace() {
+    // kill(-1) from anywhere else would hit every process we may signal: refuse unless we are PID 1.
+    if std::process::id() == 1 {
+        // SAFETY: kill takes no pointers; in a PID namespace -1 means its processes but its init.
+        unsafe { kill(-1, SIGKILL) };
+    }
+}
+
+/// Gives process `pid` (one of ours) the lowest CPU priority, niceness 19. Gone is no error.
+pub fn lowest_priority(pid: i32) {
+    if let Ok(pid) = u32::try_from(pid) {
+        // SAFETY: setpriority with integer arguments (PRIO_PROCESS); lowering is always allowed.
+        unsafe { setpriority(0, pid, 19) };
+    }
+}
+
+/// Kernel limits a child takes on before exec; `u64::MAX` is no limit (RLIM_INFINITY).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChildLimits {
+    /// Address space, bytes: past it an allocation fails.
+    pub address_space_bytes: u64,
+    /// CPU time, whole seconds: past it SIGXCPU, a second later SIGKILL.
+    pub cpu_seconds: u64,
+    /// Size of any file it writes, bytes: past it SIGXFSZ.
+    pub file_bytes: u64,
+}
+
+/// Makes `cmd`'s child, before exec, take on `limits`, drop core dumps and never gain privileges.
+pub fn limit_child(cmd: &mut Command, limits: ChildLimits) {
+    let apply = move || {
+        set_limit(RLIMIT_CORE, 0, 0)?;
+        let space = limits.address_space_bytes;
+        set_limit(RLIMIT_AS, space, space)?;
+        set_limit(RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes)?;
+        // The soft limit sends SIGXCPU; the hard one a second later is a SIGKILL for programs that catch it.
+        let cpu = limits.cpu_seconds;
+        set_limit(RLIMIT_CPU, cpu, cpu.saturating_add(1))?;
+        // SAFETY: prctl with integer arguments.
+        check(unsafe {
+            prctl(
+                PR_SET_NO_NEW_PRIVS,
+                1,
+                0 as c_ulong,
+                0 as c_ulong,
+                0 as c_ulong,
+            )
+        })
+    };
+    // SAFETY: the closure only calls setrlimit and prctl and reads errno, all async-signal-safe, and
+    // never allocates.
+    unsafe {
+        cmd.pre_exec(apply);
+    }
+}
+
+fn set_limit(resource: c_int, soft: u64, hard: u64) -> io::Result<()> {
+    // The kernel compares some limits as signed 64-bit numbers (a file size of 2^63 stops every write):
+    // anything that large means no limit at all.
+    let clamp = |n: u64| if n > i64::MAX as u64 { u64::MAX } else { n };
+    let mut current = Rlimit {
+        rlim_cur: 0,
+        rlim_max: u64::MAX,
+    };
+    // SAFETY: the pointer refers to a live, correctly laid out local for the duration of the call.
+    check(unsafe { getrlimit(resource, &mut current) })?;
+    // A hard limit can only go down: where the user's own is lower than ours, keep the user's.
+    let hard = clamp(hard).min(current.rlim_max);
+    let limit = Rlimit {
+        rlim_cur: clamp(soft).min(hard),
+        rlim_max: hard,
+    };
+    // SAFETY: as above.
+    check(unsafe { setrlimit(resource, &limit) })
+}
+
+/// Moves this (single-threaded) process into new user, PID, mount and network namespaces; its next
+/// child will be PID 1 of the new PID namespace.
+pub fn unshare_namespaces() -> io::Result<()> {
+    let flags = CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET;
+    // SAFETY: unshare takes an integer; it fails (EINVAL) rather than misbehave if we had threads.
+    check(unsafe { unshare(flags) })
+}
+
+/// Who we are after `fork_process`.
+pub enum Forked {
+    Parent { child: i32 },
+    Child,
+}
+
+/// Forks this process. Only for a single-threaded caller: the child may then allocate freely.
+pub fn fork_process() -> io::Result<Forked> {
+    // SAFETY: the launcher calls this before it starts any thread, so the child's copy of the heap
+    // and of every lock is consistent.
+    match unsafe { fork() } {
+        -1 => Err(io::Error::last_os_error()),
+        0 => Ok(Forked::Child),
+        child => Ok(Forked::Parent { child }),
+    }
+}
+
+fn c_path(path: &Path) -> io::Result<CString> {
+    CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a path holds a NUL byte"))
+}
+
+fn mount_call(
+    source: Option<&Path>,
+    target: &Path,
+    fstype: Option<&str>,
+    flags: c_ulong,
+) -> io::Result<()> {
+    let source = source.map(c_path).transpose()?;
+    let target = c_path(target)?;
+    let fstype = fstype.map(|t| CString::new(t).expect("no NUL in a file system name"));
+    let ptr = |s: &Option<CString>| s.as_ref().map_or(std::ptr::null(), |s| s.as_ptr());
+    // SAFETY: every pointer is null or a live NUL-terminated string for the duration of the call.
+    check(unsafe {
+        mount(
+            ptr(&source),
+            target.as_ptr(),
+            ptr(&fstype),
+            flags,
+            std::ptr::null(),
+        )
+    })
+}
+
+/// Stops mount events from flowing back to the namespace we came from.
+pub fn make_mounts_private() -> io::Result<()> {
+    mount_call(None, Path::new("/"), None, MS_REC | MS_PRIVATE)
+}
+
+/// Mounts a fresh /proc that shows only this PID namespace.
+pub fn mount_proc() -> io::Result<()> {
+    let flags = MS_NOSUID | MS_NODEV | MS_NOEXEC;
+    mount_call(
+        Some(Path::new("proc")),
+        Path::new("/proc"),
+        Some("proc"),
+        flags,
+    )
+}
+
+#[repr(C)]
+struct MountAttr {
+    attr_set: u64,
+    attr_clr: u64,
+    propagation: u64,
+    userns_fd: u64,
+}
+
+/// mount_setattr(2), the same number on x86-64 and arm64 (it is newer than their split).
+const SYS_MOUNT_SETATTR: c_long = 442;
+const AT_FDCWD: c_int = -100;
+const AT_RECURSIVE: c_uint = 0x8000;
+const MOUNT_ATTR_RDONLY: u64 = 1;
+
+/// Sets (`read_only`) or clears the read-only flag of the mount at `path`, and with `recursive` of
+/// every mount below it too, in this mount namespace.
+pub fn set_read_only(path: &Path, read_only: bool, recursive: bool) -> io::Result<()> {
+    let path = c_path(path)?;
+    let flag = MOUNT_ATTR_RDONLY;
+    let attr = MountAttr {
+        attr_set: if read_only { flag } else { 0 },
+        attr_clr: if read_only { 0 } else { flag },
+        propagation: 0,
+        userns_fd: 0,
+    };
+    let flags = if recursive { AT_RECURSIVE } else { 0 };
+    let size = std::mem::size_of::<MountAttr>();
+    // SAFETY: the path is a live NUL-terminated string and `attr` a live struct of the size given.
+    let ret = unsafe {
+        syscall(
+            SYS_MOUNT_SETATTR,
+            AT_FDCWD,
+            path.as_ptr(),
+            flags,
+            &attr,
+            size,
+        )
+    };
+    if ret == -1 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(())
+    }
+}
+
+/// Mounts `dir` onto itself, so that it can keep flags of its own (stay writable) below a read-only `/`.
+pub fn bind_to_itself(dir: &Path) -> io::Result<()> {
+    mount_call(Some(dir), dir, None, MS_BIND)
+}
+
+/// Covers `dir` with an empty read-only file system, hiding what it holds.
+pub fn hide(dir: &Path) -> io::Result<()> {
+    let flags = MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC;
+    mount_call(Some(Path::new("tmpfs")), dir, Some("tmpfs"), flags)
+}
+
+/// Lets descriptor `fd` survive exec (std opens every file close-on-exec).
+pub fn keep_across_exec(fd: c_int) -> io::Result<()> {
+    // SAFETY: fcntl on a descriptor we own, with an integer argument.
+    check(unsafe { fcntl(fd, F_SETFD, 0 as c_int) })
+}
+
+/// The kernel's clock ticks per second, the unit of CPU times in /proc/PID/stat.
+pub fn clock_ticks_per_second() -> u64 {
+    configuration(SC_CLK_TCK, 100)
+}
+
+/// The size of a memory page, the unit of RSS in /proc/PID/stat.
+pub fn page_size() -> u64 {
+    configuration(SC_PAGESIZE, 4096)
+}
+
+fn configuration(name: c_int, usual: u64) -> u64 {
+    // SAFETY: sysconf takes and returns integers.
+    match unsafe { sysconf(name) } {
+        value if value > 0 => value as u64,
+        _ => usual,
+    }
+}
+
+static TERMINATED: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn note_termination(_signal: c_int) {
+    TERMINATED.store(true, Ordering::SeqCst); // an atomic store is async-signal-safe
+}
+
+/// From now on SIGINT, SIGTERM and SIGHUP only set a flag, which `terminated` reads, so that the
+/// launcher can end its run's processes before it goes.
+pub fn catch_termination() {
+    for signal_number in [1, 2, 15] {
+        let handler: extern "C" fn(c_int) = note_termination;
+        // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
+        unsafe { signal(signal_number, handler as usize) };
+    }
+}
+
+/// Whether SIGINT, SIGTERM or SIGHUP arrived since `catch_termination`.
+pub fn terminated() -> bool {
+    TERMINATED.load(Ordering::SeqCst)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::process::Stdio;
+
+    const NO_LIMITS: ChildLimits = ChildLimits {
+        address_space_bytes: u64::MAX,
+        cpu_seconds: u64::MAX,
+        file_bytes: u64::MAX,
+    };
+
+    fn reap(cmd: &mut Command) -> io::Result<Status> {
+        let child = cmd.spawn()?;
+        wait_child(child.id() as i32)
+    }
+
+    fn sh(script: &str) -> Command {
+        let mut cmd = Command::new("sh");
+        cmd.args(["-c", script]);
+        cmd
+    }
+
+    #[test]
+    fn file_size_limit_stops_a_writer_with_sigxfsz() -> io::Result<()> {
+        let path = std::env::temp_dir().join(format!("slidekit-fsize-{}", std::process::id()));
+        let mut cmd = Command::new("yes");
+        cmd.stdout(std::fs::File::create(&path)?);
+        let limits = ChildLimits {
+            file_bytes: 100_000,
+            ..NO_LIMITS
+        };
+        limit_child(&mut cmd, limits);
+        let status = reap(&mut cmd)?;
+        let written = std::fs::metadata(&path)?.len();
+        std::fs::remove_file(&path)?;
+        assert_eq!(status, Status::Signaled(25));
+        assert_eq!(written, 100_000);
+        Ok(())
+    }
+
+    #[test]
+    fn exit_codes_and_signals_are_decoded() -> io::Result<()> {
+        assert_eq!(reap(&mut sh("exit 3"))?, Status::Exited(3));
+        assert_eq!(reap(&mut sh("kill -SEGV $$"))?, Status::Signaled(11));
+        Ok(())
+    }
+
+    #[test]
+    fn address_space_limit_fails_big_allocations() -> io::Result<()> {
+        let mut cmd = Command::new("python3");
+        cmd.args(["-c", "b = bytearray(1 << 30)"])
+            .stderr(Stdio::null());
+        let limits = ChildLimits {
+            address_space_bytes: 256 << 20,
+            cpu_seconds: 10,
+            ..NO_LIMITS
+        };
+        limit_child(&mut cmd, limits);
+        assert_eq!(reap(&mut cmd)?, Status::Exited(1)); // Python's MemoryError
+        Ok(())
+    }
+
+    #[test]
+    fn the_cpu_backstop_sends_sigxcpu() -> io::Result<()> {
+        let mut cmd = sh("while :; do :; done");
+        let limits = ChildLimits {
+            cpu_seconds: 1,
+            ..NO_LIMITS
+        };
+        limit_child(&mut cmd, limits);
+        assert_eq!(reap(&mut cmd)?, Status::Signaled(24));
+        Ok(())
+    }
+}

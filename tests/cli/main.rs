@@ -1,0 +1,13 @@
+//! The judge as a contestant uses it: every subcommand run as a process, on the project's problems
+//! and on scratch projects, with fixture submissions from `tests/fixtures/`.
+
+mod bench;
+mod html;
+mod json;
+mod judge;
+mod practice;
+#[path = "../common/projects.rs"]
+mod projects;
+mod registry;
+mod show;
+mod stress;

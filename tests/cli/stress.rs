@@ -1,0 +1,220 @@
+//! `judge stress` as a user runs it: it finds each fixture's bug, shrinks the failing input as far as
+//! the bug allows, and finds nothing wrong with the project's own solutions.
+
+use crate::json::{self, Json};
+use crate::projects;
+use assert_cmd::Command;
+use std::path::Path;
+
+fn judge() -> Command {
+    Command::cargo_bin("judge").expect("judge is built")
+}
+
+/// `judge stress` with `--json`: the exit status and the document.
+fn stress(args: &[&str]) -> (Option<i32>, Json) {
+    let output = judge()
+        .arg("stress")
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("judge runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let document = json::parse(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"));
+    (output.status.code(), document)
+}
+
+fn text<'a>(document: &'a Json, key: &str) -> &'a str {
+    let found = document.get(key).and_then(Json::as_str);
+    found.unwrap_or_else(|| panic!("no text `{key}` in {document:?}"))
+}
+
+fn failure(document: &Json) -> &Json {
+    document
+        .get("failure")
+        .filter(|f| !f.is_null())
+        .unwrap_or_else(|| panic!("no failure in {document:?}"))
+}
+
+/// The distinct block names of a Huarong input's board rows.
+fn blocks(input: &str) -> usize {
+    let mut lines = input.lines();
+    let size: Vec<usize> = (lines.next().expect("size").split_whitespace())
+        .map(|n| n.parse().expect("a number"))
+        .collect();
+    let mut names: Vec<&str> = (lines.take(size[0]))
+        .flat_map(str::split_whitespace)
+        .filter(|cell| cell.bytes().any(|b| b != b'.'))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names.len()
+}
+
+#[test]
+fn each_eight_fixture_fails_and_shrinks_to_the_one_case_it_gets_wrong() {
+    let expected = [
+        ("suboptimal.rs", "not optimal"),
+        ("illegal.py", "illegal move"),
+        ("wrong_unsolvable.py", "says unsolvable"),
+    ];
+    for (fixture, reason) in expected {
+        let path = format!("tests/fixtures/eight/{fixture}");
+        let (code, document) = stress(&["eight", &path, "--seed", "7"]);
+        let found = failure(&document);
+        assert_eq!(code, Some(1), "{fixture}: {document:?}");
+        assert_eq!(text(found, "verdict"), "WA");
+        assert!(text(found, "reason").starts_with(&format!("case 1: {reason}")));
+        let cells = text(found, "input").split_whitespace().count();
+        assert_eq!(cells, 9, "{fixture}: one board left");
+    }
+}
+
+#[test]
+fn huarong_fixtures_shrink_to_a_few_blocks() {
+    for seed in ["1", "3", "9"] {
+        let fixture = "tests/fixtures/huarong/bounding_box.py";
+        let (code, document) = stress(&["huarong", fixture, "--seed", seed]);
+        let input = text(failure(&document), "input");
+        assert_eq!(code, Some(1));
+        assert!(blocks(input) <= 4, "seed {seed}: {input}");
+    }
+    let fixture = "tests/fixtures/huarong/always_unsolvable.py";
+    let (_, document) = stress(&["huarong", fixture, "--seed", "4"]);
+    let found = failure(&document);
+    assert!(text(found, "reason").starts_with("says unsolvable"));
+    assert_eq!(blocks(text(found, "input")), 1, "the target alone");
+}
+
+/// The NOIP solution with one line changed, as a contestant's two classic slips: forgetting that a
+/// piece on its target needs no move, and letting the empty cell walk through the piece.
+fn noip_mutant(name: &str, from: &str, to: &str) -> String {
+    let source = std::fs::read_to_string("src/bin/noip_huarong.rs").expect("the solution");
+    assert!(source.contains(from), "the solution no longer has `{from}`");
+    let path = projects::scratch(&format!("stress-{name}")).join(format!("{name}.rs"));
+    std::fs::write(&path, source.replacen(from, to, 1)).expect("the mutant");
+    path.display().to_string()
+}
+
+#[test]
+fn noip_mutants_fail_and_shrink_to_one_query_on_a_tiny_board() {
+    let mutants = [
+        (
+            "no_same_cell",
+            "if q.piece == q.target {",
+            "if false {",
+            "optimum 0",
+        ),
+        (
+            "walks_through",
+            "if next != blocked && dist[next] == FAR",
+            "if dist[next] == FAR",
+            "",
+        ),
+    ];
+    for (name, from, to, reason) in mutants {
+        let mutant = noip_mutant(name, from, to);
+        let (code, document) = stress(&["noip_huarong", &mutant, "--seed", "5"]);
+        let found = failure(&document);
+        assert_eq!(code, Some(1), "{name}: {document:?}");
+        assert!(
+            text(found, "reason").starts_with("query 1: answered"),
+            "{name}"
+        );
+        assert!(text(found, "reason").contains(reason), "{name}");
+        let input = text(found, "input");
+        let size: Vec<usize> = (input.split_whitespace().take(3))
+            .map(|n| n.parse().expect("a number"))
+            .collect();
+        assert_eq!(size[2], 1, "{name}: one query left:\n{input}");
+        assert!(
+            size[0] * size[1] <= 4,
+            "{name}: a board of 4 cells at most:\n{input}"
+        );
+    }
+}
+
+#[test]
+fn the_projects_own_solutions_pass_and_say_how_much_was_tried() {
+    for (problem, cases) in [("eight", 600.0), ("huarong", 40.0), ("noip_huarong", 500.0)] {
+        let count = cases.to_string();
+        let (code, document) = stress(&[problem, "--cases", &count, "--seed", "11"]);
+        assert_eq!(code, Some(0), "{document:?}");
+        assert!(document.get("failure").is_some_and(Json::is_null));
+        assert_eq!(document.get("cases").and_then(Json::as_f64), Some(cases));
+        assert_eq!(text(&document, "seed"), "11");
+    }
+}
+
+#[test]
+fn a_seed_finds_the_same_failure_again_and_the_text_says_how() {
+    let args = [
+        "eight",
+        "tests/fixtures/eight/suboptimal.rs",
+        "--seed",
+        "99",
+    ];
+    let first = text(failure(&stress(&args).1), "input").to_string();
+    assert_eq!(text(failure(&stress(&args).1), "input"), first);
+    let output = judge().arg("stress").args(args).output().expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("the smallest failing input:\n  "),
+        "{stdout}"
+    );
+    assert!(stdout.contains(&format!("  {}", first.trim())), "{stdout}");
+    assert!(stdout.contains("how it fails:\n  case 1, "), "{stdout}");
+    let again =
+        "again: judge stress eight tests/fixtures/eight/suboptimal.rs --seed 99 --cases 1000";
+    assert!(stdout.contains(again), "{stdout}");
+}
+
+#[test]
+fn save_writes_the_failing_input_as_a_test_that_fails_again() {
+    let fixture = std::fs::canonicalize("tests/fixtures/eight/suboptimal.rs").expect("fixture");
+    let root = projects::eight_project("stress-save", Path::new("unused.rs"), true);
+    let in_root = |command: &mut Command| {
+        command
+            .current_dir(&root)
+            .env("CARGO_TARGET_DIR", projects::target_dir())
+            .args(["eight".as_ref(), fixture.as_os_str()])
+            .output()
+            .expect("judge runs")
+    };
+    let saved = in_root(judge().args(["stress", "--seed", "3", "--save"]));
+    assert_eq!(saved.status.code(), Some(1));
+    let tests = root.join("problems/eight/tests");
+    let input = std::fs::read_to_string(tests.join("002-stress-3.in")).expect("saved .in");
+    assert_eq!(input.split_whitespace().count(), 9);
+    let judged = in_root(judge().args(["--test", "002"]));
+    let table = String::from_utf8_lossy(&judged.stdout);
+    assert_eq!(judged.status.code(), Some(1), "{table}");
+    assert!(table.contains("002-stress-3  WA"), "{table}");
+    let again = in_root(judge().args(["stress", "--seed", "3", "--save"]));
+    assert_eq!(
+        again.status.code(),
+        Some(2),
+        "the same name is not added twice"
+    );
+}
+
+#[test]
+fn a_time_budget_ends_the_search_before_its_cases() {
+    let (code, document) = stress(&["eight", "--cases", "100000000", "--time", "1"]);
+    assert_eq!(code, Some(0));
+    let cases = document.get("cases").and_then(Json::as_f64).expect("cases");
+    assert!(cases > 0.0 && cases < 1e8, "{cases}");
+}
+
+#[test]
+fn a_problem_without_a_generator_or_a_compile_error_is_said_plainly() {
+    let output = judge()
+        .args(["stress", "eight", "tests/fixtures/eight/compile_error.rs"])
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout.contains("CE  compile error"), "{stdout}");
+    let unknown = judge().args(["stress", "nine"]).output().expect("runs");
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("unknown problem `nine`"));
+}

@@ -1,0 +1,181 @@
+//! `eight` as a user runs it: every answer is replayed and its length compared with a plain BFS.
+
+use crate::{files, fuzz};
+use assert_cmd::Command;
+use predicates::prelude::*;
+use slidekit::puzzles::eight::reference::{apply, parse_boards, Board, Distances, GOAL};
+use std::sync::OnceLock;
+
+fn distances() -> &'static Distances {
+    static DISTANCES: OnceLock<Distances> = OnceLock::new();
+    DISTANCES.get_or_init(Distances::build)
+}
+
+fn eight(input: &[u8]) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("eight")
+        .expect("binary built")
+        .write_stdin(input)
+        .assert()
+}
+
+/// Runs `eight` on `input` and checks every answer line; returns the answers' lengths (`None`: unsolvable).
+fn solve_and_check(input: &[u8]) -> Vec<Option<usize>> {
+    let output = eight(input)
+        .success()
+        .stderr("")
+        .get_output()
+        .stdout
+        .clone();
+    let output = String::from_utf8(output).expect("ASCII output");
+    let boards = parse_boards(input).expect("test input is valid");
+    let lines: Vec<&str> = output.lines().collect();
+    assert_eq!(lines.len(), boards.len(), "one line per case");
+    boards
+        .iter()
+        .zip(&lines)
+        .enumerate()
+        .map(|(i, (board, line))| check(i + 1, board, line))
+        .collect()
+}
+
+fn check(case: usize, board: &Board, line: &str) -> Option<usize> {
+    let Some(optimum) = distances().get(board) else {
+        assert_eq!(line, "unsolvable", "case {case}");
+        return None;
+    };
+    let end = line.bytes().try_fold(*board, |b, letter| apply(&b, letter));
+    assert_eq!(
+        end,
+        Some(GOAL),
+        "case {case}: '{line}' does not solve the board"
+    );
+    assert_eq!(line.len(), optimum as usize, "case {case}: not optimal");
+    Some(line.len())
+}
+
+/// All 9! arrangements of the nine cells, in lexicographic order.
+fn all_boards() -> Vec<Board> {
+    let mut boards = Vec::new();
+    let mut board = *b"12345678x";
+    loop {
+        boards.push(board);
+        // Next permutation: the classic step (rightmost ascent, swap with the next larger, reverse the tail).
+        let Some(i) = (0..8).rev().find(|&i| board[i] < board[i + 1]) else {
+            return boards;
+        };
+        let j = (i + 1..9).rev().find(|&j| board[j] > board[i]).unwrap_or(i);
+        board.swap(i, j);
+        board[i + 1..].reverse();
+    }
+}
+
+/// Expected lengths from an `.ans` file: a number or `unsolvable` per line.
+fn read_ans(text: &str) -> Vec<Option<usize>> {
+    text.lines().map(|l| l.trim().parse().ok()).collect()
+}
+
+#[test]
+fn every_test_file_is_answered_optimally_and_matches_its_ans() {
+    let tests = files::test_files("eight");
+    for test in &tests {
+        let expected = read_ans(&test.ans);
+        assert_eq!(
+            solve_and_check(&test.input),
+            expected,
+            "{}",
+            test.path.display()
+        );
+    }
+    assert!(tests.len() >= 9, "only {} test files found", tests.len());
+}
+
+#[test]
+fn both_31_move_boards_are_solved_in_31() {
+    let lengths = solve_and_check(b"8 6 7 2 5 4 3 x 1\n6 4 7 8 5 x 3 2 1\n");
+    assert_eq!(lengths, [Some(31), Some(31)]);
+}
+
+#[test]
+fn five_thousand_random_boards_in_one_run_are_all_optimal() {
+    let mut seed: u64 = 0x5eed;
+    let mut input = Vec::new();
+    for _ in 0..5000 {
+        let mut board = GOAL;
+        for i in (1..9).rev() {
+            // xorshift64: enough randomness for shuffling, and reproducible
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            board.swap(i, (seed % (i as u64 + 1)) as usize);
+        }
+        input.extend_from_slice(&board);
+        input.push(b'\n');
+    }
+    let lengths = solve_and_check(&input);
+    let unsolvable = lengths.iter().filter(|l| l.is_none()).count();
+    assert!(
+        (2000..3000).contains(&unsolvable),
+        "{unsolvable} unsolvable: the shuffle is biased"
+    );
+}
+
+#[test]
+fn empty_input_prints_nothing() {
+    eight(b"").success().stdout("").stderr("");
+    eight(b" \n\t\r\n").success().stdout("").stderr("");
+}
+
+#[test]
+fn a_bad_cell_is_reported_with_its_case_after_the_earlier_answers() {
+    let out = eight(b"1 2 3 4 5 6 7 x 8\n1 2 3 4 5 6 7 8 z\n12345678x\n")
+        .code(1)
+        .stderr("eight: case 2, line 2, column 17: 'z' is not a cell; expected 1-8 or x\n");
+    out.stdout("r\n");
+}
+
+#[test]
+fn a_repeated_tile_and_a_short_last_case_are_errors() {
+    eight(b"1 2 3 4 5 6 7 7 x").code(1).stdout("").stderr(
+        predicate::str::contains("case 1").and(predicate::str::contains("'7' appears twice")),
+    );
+    eight(b"12345678x\n1 2 3").code(1).stdout("\n").stderr(
+        predicate::str::contains("case 2").and(predicate::str::contains("after 3 of the 9 cells")),
+    );
+}
+
+#[test]
+fn arbitrary_bytes_never_panic() {
+    fuzz::assert_never_panics("eight", b"12345678x \n\xff", 50, 40);
+}
+
+#[test]
+fn trace_reports_layers_and_the_meeting_depth_on_stderr() {
+    let out = Command::cargo_bin("eight")
+        .expect("binary built")
+        .env("BFS_TRACE", "1")
+        .write_stdin("8 6 7 2 5 4 3 x 1")
+        .assert()
+        .success();
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).expect("ASCII");
+    assert!(
+        stderr.contains("case 1: start depth 1: frontier 3, visited 4"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("case 1: goal depth 1:"), "{stderr}");
+    let last = stderr.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("case 1: met at 31 moves (start 15 + goal 16), visited "),
+        "{stderr}"
+    );
+}
+
+#[test]
+#[ignore = "all 181,440 boards: run by problems/eight/bench.py, or with --ignored"]
+fn every_solvable_board_is_answered_optimally() {
+    let mut input = Vec::new();
+    for board in all_boards().iter().filter(|b| distances().get(b).is_some()) {
+        input.extend_from_slice(board);
+        input.push(b'\n');
+    }
+    assert_eq!(solve_and_check(&input).len(), 181_440);
+}

@@ -1,0 +1,223 @@
+//! `huarong` as a user runs it: every answer is replayed move by move and its length compared with
+//! the judge's plain BFS (judge/reference/huarong.rs, no code shared with the solution), or for the
+//! test files with their `.ans`, which the judge checks against that same BFS.
+
+use crate::{files, fuzz};
+use assert_cmd::Command;
+use slidekit::puzzles::huarong::reference::{self, Answer};
+
+const CLASSIC: &str = "5 4\nA C C B\nA C C B\nD E E F\nD G H F\nI . . J\nC\n3 1\n";
+
+fn huarong(input: &str) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("huarong")
+        .expect("binary built")
+        .write_stdin(input)
+        .assert()
+}
+
+/// Runs the solution on `input` and replays its answer; returns the answer and the parsed puzzle.
+fn solve_and_replay(input: &str) -> (Answer, reference::Puzzle) {
+    let output = huarong(input)
+        .success()
+        .stderr("")
+        .get_output()
+        .stdout
+        .clone();
+    let puzzle = reference::parse(input).expect("test input is valid");
+    let answer = reference::replay(&puzzle, &output).unwrap_or_else(|why| panic!("{why}\n{input}"));
+    (answer, puzzle)
+}
+
+/// Runs the solution on `input`, replays its answer and checks it is optimal; returns the answer.
+fn solve_and_check(input: &str) -> Answer {
+    let (answer, puzzle) = solve_and_replay(input);
+    let optimum = reference::optimum(&puzzle);
+    match (answer, optimum) {
+        (Answer::Moves(k), Some(n)) => assert_eq!(k, n, "not optimal:\n{input}"),
+        (Answer::Unsolvable, None) => {}
+        (answer, optimum) => panic!("answer {answer:?}, optimum {optimum:?}:\n{input}"),
+    }
+    answer
+}
+
+#[test]
+fn every_test_file_is_answered_optimally_and_matches_its_ans() {
+    let tests = files::test_files("huarong");
+    for test in &tests {
+        let expected = match test.ans.trim() {
+            "unsolvable" => Answer::Unsolvable,
+            k => Answer::Moves(k.parse().expect("a number")),
+        };
+        let input = String::from_utf8(test.input.clone()).expect("UTF-8 test input");
+        // `.ans` trusted: the judge test (tests/judge.rs) checks each `.ans` against this reference.
+        let (answer, _) = solve_and_replay(&input);
+        assert_eq!(answer, expected, "{}", test.path.display());
+    }
+    assert!(tests.len() >= 30, "only {} test files found", tests.len());
+}
+
+#[test]
+fn the_classic_takes_81_90_and_116_by_metric() {
+    assert_eq!(solve_and_check(CLASSIC), Answer::Moves(81));
+    assert_eq!(
+        solve_and_check(&format!("{CLASSIC}straight\n")),
+        Answer::Moves(90)
+    );
+    assert_eq!(
+        solve_and_check(&format!("{CLASSIC}steps\n")),
+        Answer::Moves(116)
+    );
+}
+
+#[test]
+fn the_hackerrank_sample_moves_the_l_in_two() {
+    let input = "3 4\nA A C .\nA B C .\nB B . .\nB\n0 1\n";
+    assert_eq!(solve_and_check(input), Answer::Moves(2));
+}
+
+#[test]
+fn a_solved_board_prints_zero_and_a_stuck_one_unsolvable() {
+    huarong("1 2\nA .\nA\n0 0\n").success().stdout("0\n");
+    huarong("1 2\nA B\nA\n0 0\n").success().stdout("0\n");
+    huarong("1 2\nA B\nB\n0 0\n")
+        .success()
+        .stdout("unsolvable\n");
+    huarong("2 2\nA B\nA .\nA\n0 1\n")
+        .success()
+        .stdout("unsolvable\n");
+}
+
+/// Runs bad input: exit 1, nothing on stdout, one line on stderr that is exactly `message`.
+fn refused(input: &str, message: &str) {
+    huarong(input)
+        .code(1)
+        .stdout("")
+        .stderr(format!("huarong: {message}\n"));
+}
+
+#[test]
+fn each_kind_of_bad_input_names_its_line_and_column() {
+    refused(
+        "2 2\nA .\nA . B\nA\n0 0\n",
+        "line 3, column 5: expected 2 cells, found 3",
+    );
+    refused(
+        "3 2\nA .\nA .\n",
+        "line 4, column 1: missing board row 3 of 3",
+    );
+    refused(
+        "1 2\nA .\n",
+        "line 3, column 1: missing the target block's name",
+    );
+    refused(
+        "1 2\nA .\nZ\n0 0\n",
+        "line 3, column 1: target block \"Z\" is not on the board",
+    );
+    let wont_fit = "line 4, column 1: the target \"A\" (1×2) cannot have its top-left corner at (0,2) on a 1×3 board";
+    refused("1 3\nA A .\nA\n0 2\n", wont_fit);
+    refused(
+        "9 8\n",
+        "line 1, column 1: a 9×8 board is not supported: it needs 1 to 64 cells (8×8 at most)",
+    );
+    refused(
+        "1 2\nA .\nA B\n0 0\n",
+        "line 3, column 3: expected one name, the target block's",
+    );
+    let metric =
+        "line 5, column 1: unknown metric `fast`: the last line may be `moves`, `steps` or `straight`";
+    refused("1 2\nA .\nA\n0 0\nfast\n", metric);
+    refused(
+        "1 2\nA .\nA\n0 0\nsteps\nmore\n",
+        "line 6, column 1: unexpected text after the metric",
+    );
+    refused("one two\n", "line 1, column 1: `one` is not a number");
+}
+
+#[test]
+fn invalid_utf8_is_refused_with_its_line() {
+    let output = Command::cargo_bin("huarong")
+        .expect("binary built")
+        .write_stdin(&b"1 2\nA \xff\n"[..])
+        .assert();
+    output
+        .code(1)
+        .stderr("huarong: line 2, column 1: the input is not valid UTF-8\n");
+}
+
+#[test]
+fn arbitrary_bytes_never_panic() {
+    fuzz::assert_never_panics("huarong", b"12 3\nAB. \n0x\xff", 40, 30);
+}
+
+/// Runs with `BFS_TRACE=1` and returns stderr.
+fn trace(input: &str) -> String {
+    let mut command = Command::cargo_bin("huarong").expect("binary built");
+    let out = command
+        .env("BFS_TRACE", "1")
+        .write_stdin(input)
+        .assert()
+        .success();
+    String::from_utf8_lossy(&out.get_output().stderr).into_owned()
+}
+
+#[test]
+fn trace_reports_layers_and_the_meeting_on_stderr() {
+    // The classic: the goal side would never be the smaller frontier, so it is never built.
+    let stderr = trace(CLASSIC);
+    assert!(stderr.starts_with("start depth 1: frontier "), "{stderr}");
+    assert!(!stderr.contains("goal side"), "{stderr}");
+    assert!(
+        stderr
+            .trim_end()
+            .ends_with("met at 81 moves (start 81 + goal 0)"),
+        "{stderr}"
+    );
+    // The sample: only two arrangements have the L at its goal, so the goal side is built and searched.
+    let stderr = trace("3 4\nA A C .\nA B C .\nB B . .\nB\n0 1\n");
+    assert!(
+        stderr.contains("goal side: 2 arrangements with the target at its goal"),
+        "{stderr}"
+    );
+    assert!(
+        stderr
+            .trim_end()
+            .ends_with("met at 2 moves (start 1 + goal 1)"),
+        "{stderr}"
+    );
+}
+
+/// A sparse 6×6 board under `steps`: 60 million positions, about 1 GB at 18 bytes each.
+const TOO_BIG: &str = "6 6\nA A B . C C\nA A B . . .\nD . E E . F\nD . . . . F\nG H . I . .\n. . . I J J\nA\n4 4\nsteps\n";
+
+#[test]
+fn a_puzzle_too_large_for_memory_fails_loudly_instead_of_answering() {
+    // An address-space cap of 8 MiB (as a judge's memory limit) runs out in under a second: the
+    // program starts in about 4 MiB, and a debug build took 2.2 s to fill the 16 MiB used before.
+    let binary = assert_cmd::cargo::cargo_bin("huarong");
+    let script = format!("ulimit -v 8192; exec '{}'", binary.display());
+    let output = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .env("BFS_TRACE", "1") // the layers on stderr show that the search had begun
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .expect("stdin")
+                .write_all(TOO_BIG.as_bytes())?;
+            child.wait_with_output()
+        })
+        .expect("sh runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stderr}");
+    assert!(output.stdout.is_empty(), "an answer was printed");
+    assert!(stderr.contains("memory allocation of"), "{stderr}");
+    assert!(
+        stderr.contains("start depth 1:"),
+        "memory ran out before the search began: {stderr}"
+    );
+}

@@ -1,0 +1,170 @@
+//! `noip_huarong` as a user runs it: every answer compared with the judge's plain BFS over (piece,
+//! empty) positions, on the problem's tests and on hundreds of random boards (judge/generate/grids.rs).
+//! The long run takes its size and seed from the environment:
+//!
+//! ```text
+//! NOIP_RANDOM_GAMES=20000 NOIP_RANDOM_SEED=7 \
+//!     cargo test --release --test noip_huarong -- --ignored --nocapture
+//! ```
+
+use crate::fuzz;
+use assert_cmd::Command;
+use predicates::prelude::*;
+use slidekit::puzzles::noip_huarong::boards;
+use slidekit::puzzles::noip_huarong::reference;
+
+const SEED: u64 = 1979;
+/// Random games in every `cargo test`: small boards, where every kind of query turns up.
+const SMALL_GAMES: u64 = 300;
+/// Boards up to 30×30, fewer queries.
+const LARGE_GAMES: u64 = 20;
+
+fn noip(input: &str) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("noip_huarong")
+        .expect("binary built")
+        .write_stdin(input)
+        .assert()
+}
+
+/// Runs the solution on `input` and compares every answer with the reference's optimum; returns how
+/// many answers were 0, a number of moves, and -1.
+fn check(input: &str) -> [u64; 3] {
+    let output = noip(input).success().stderr("").get_output().stdout.clone();
+    let output = String::from_utf8(output).expect("text");
+    let game = reference::parse(input).expect("valid input");
+    let lines: Vec<&str> = output.lines().collect();
+    assert_eq!(
+        lines.len(),
+        game.queries.len(),
+        "one line a query:\n{input}"
+    );
+    let mut kinds = [0; 3];
+    for (k, (query, line)) in game.queries.iter().zip(lines).enumerate() {
+        let optimum = reference::optimum(&game, query);
+        let expected = optimum.map_or("-1".to_string(), |n| n.to_string());
+        assert_eq!(line, expected, "query {}:\n{input}", k + 1);
+        kinds[match optimum {
+            Some(0) => 0,
+            Some(_) => 1,
+            None => 2,
+        }] += 1;
+    }
+    kinds
+}
+
+fn check_stream(seed: u64, games: u64, side: usize, queries: usize) -> [u64; 3] {
+    let mut kinds = [0; 3];
+    for index in 0..games {
+        let found = check(&boards::game(seed, index, side, queries));
+        for (total, n) in kinds.iter_mut().zip(found) {
+            *total += n;
+        }
+    }
+    kinds
+}
+
+/// The problem's tests against their `.ans`, which the judge checks against the reference on every
+/// run (tests/judge.rs judges every problem): the two 500-query boards cost seconds of plain BFS.
+#[test]
+fn the_problems_tests_are_answered_as_their_ans_says() {
+    let mut inputs: Vec<_> = std::fs::read_dir("problems/noip_huarong/tests")
+        .expect("tests")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort();
+    assert!(
+        inputs.len() >= 8,
+        "the sample, the edge cases and two 30×30 boards"
+    );
+    for input in inputs {
+        let ans = std::fs::read_to_string(input.with_extension("ans")).expect(".ans");
+        let expected: String = ans
+            .lines()
+            .map(|l| {
+                if l == "unsolvable" {
+                    "-1\n".into()
+                } else {
+                    format!("{l}\n")
+                }
+            })
+            .collect();
+        let text = std::fs::read_to_string(&input).expect(".in");
+        noip(&text).success().stdout(expected);
+    }
+}
+
+#[test]
+fn random_small_boards_are_answered_as_the_reference_says() {
+    let [zero, moves, none] = check_stream(SEED, SMALL_GAMES, 6, 8);
+    // Every kind of answer came up often: the stream tests what it claims to.
+    assert!(
+        zero > 100 && moves > 500 && none > 500,
+        "{zero} {moves} {none}"
+    );
+}
+
+#[test]
+fn random_large_boards_are_answered_as_the_reference_says() {
+    let [_, moves, _] = check_stream(SEED + 1, LARGE_GAMES, 30, 5);
+    assert!(moves > 30, "{moves}");
+}
+
+#[test]
+#[ignore = "long: set NOIP_RANDOM_GAMES and NOIP_RANDOM_SEED"]
+fn many_random_boards_from_the_environment() {
+    let number = |name: &str, default: u64| {
+        std::env::var(name).map_or(default, |v| v.parse().expect("a number"))
+    };
+    let (games, seed) = (
+        number("NOIP_RANDOM_GAMES", 5000),
+        number("NOIP_RANDOM_SEED", SEED),
+    );
+    let kinds = check_stream(seed, games, 12, 10);
+    println!("seed {seed}: {games} games, answers 0 / moves / -1: {kinds:?}");
+}
+
+/// The README's figures: `cargo test --release --test noip_huarong -- --ignored plain --nocapture`.
+/// The plain BFS's positions and time on the open 30×30 board's 500 queries; the solution's own
+/// (`BFS_TRACE=1`) come from the command in problems/noip_huarong/README.md.
+#[test]
+#[ignore = "a measurement: run it in release"]
+fn plain_bfs_on_the_open_30x30_board() {
+    let input =
+        std::fs::read_to_string("problems/noip_huarong/tests/008-open-30x30-500-queries.in")
+            .expect("the test");
+    let game = reference::parse(&input).expect("valid");
+    let started = std::time::Instant::now();
+    let reached: usize = game
+        .queries
+        .iter()
+        .map(|q| reference::search(&game, q).1)
+        .sum();
+    let seconds = started.elapsed().as_secs_f64();
+    let queries = game.queries.len();
+    println!(
+        "plain BFS: {reached} positions over {queries} queries ({} a query), {seconds:.2} s",
+        reached / queries
+    );
+}
+
+#[test]
+fn bad_input_is_one_line_naming_where_and_the_answers_before_it_stay() {
+    noip("1 3 2\n1 1 1\n1 1 1 2 1 3\n1 1 1 1 1 3\n")
+        .code(1)
+        .stdout("-1\n")
+        .stderr(
+            "noip_huarong: line 4: query 2: the empty cell and the chosen piece are the same cell\n",
+        );
+    noip("31 2 1\n")
+        .code(1)
+        .stderr(predicate::str::contains("line 1: n is `31`"));
+    noip("1 2 1\n1 1\n1 1 1 2 1 9\n")
+        .code(1)
+        .stderr(predicate::str::contains("query 1's target column is `9`"));
+}
+
+#[test]
+fn random_bytes_never_make_it_panic() {
+    fuzz::assert_never_panics("noip_huarong", b"0123 \n-x", 60, 40);
+}
