@@ -27,7 +27,7 @@ impl Added {
 
 pub fn add(root: &Path, options: &AddOptions) -> Result<Added, JudgeError> {
     let problem = problem::load(root, &options.problem)?;
-    let puzzle = puzzles::of(puzzles::ALL, &problem)?;
+    let puzzle = puzzles::of(puzzles::ALL, &problem.name, &problem.checker)?;
     let input = read_input(&options.source, puzzle)?;
     let optima =
         ((puzzle.checker)().optima(input.as_bytes())).map_err(|fault| refuse(fault.to_string()))?;

@@ -26,7 +26,8 @@ pub fn bench(session: &Session, options: &BenchOptions) -> Result<i32, JudgeErro
         runs: options.runs,
         tests: Vec::new(),
     };
-    let table = Table::new(session.settings.color, &tests, bench.contenders.len());
+    let name_width = tests.iter().map(|t| t.name.len()).max().unwrap_or(0);
+    let table = Table::new(session.settings.color, name_width, bench.contenders.len());
     let show = |text: String| {
         if !options.judge.json {
             emit(&text);

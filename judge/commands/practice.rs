@@ -39,7 +39,7 @@ pub fn practice(root: &Path, options: &PracticeOptions) -> Result<String, JudgeE
     let name = options.problem.as_str();
     problem::ensure_known(root, name)?;
     let problem = problem::load(root, name)?;
-    let puzzle = puzzles::of(puzzles::ALL, &problem)?;
+    let puzzle = puzzles::of(puzzles::ALL, &problem.name, &problem.checker)?;
     let hints = puzzle
         .hints
         .ok_or_else(|| JudgeError::new(format!("no exercise for the `{}` checker", puzzle.name)))?;

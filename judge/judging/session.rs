@@ -72,7 +72,7 @@ impl Session {
 
     /// The puzzle a problem names.
     pub fn puzzle(&self, problem: &Problem) -> Result<&'static Puzzle, JudgeError> {
-        puzzles::of(self.puzzles, problem)
+        puzzles::of(self.puzzles, &problem.name, &problem.checker)
     }
 
     /// A checker for the problem's tests.

@@ -5,7 +5,6 @@ pub mod checker;
 pub mod generator;
 pub mod rng;
 
-use crate::judging::problem::Problem;
 use crate::model::error::JudgeError;
 use checker::Checker;
 use generator::Stress;
@@ -39,14 +38,18 @@ macro_rules! registry {
 
 registry!(eight, huarong, noip_huarong);
 
-/// The puzzle a problem names among `puzzles`, or an error that lists the known ones.
-pub fn of<'a>(puzzles: &'a [Puzzle], problem: &Problem) -> Result<&'a Puzzle, JudgeError> {
-    let found = puzzles.iter().find(|p| p.name == problem.checker);
+/// The puzzle named `checker` among `puzzles`, as problem `problem` names it, or an error that
+/// lists the known ones.
+pub fn of<'a>(
+    puzzles: &'a [Puzzle],
+    problem: &str,
+    checker: &str,
+) -> Result<&'a Puzzle, JudgeError> {
+    let found = puzzles.iter().find(|p| p.name == checker);
     found.ok_or_else(|| {
         let known: Vec<&str> = puzzles.iter().map(|p| p.name).collect();
         JudgeError::new(format!(
-            "problem `{}` names an unknown checker `{}`",
-            problem.name, problem.checker
+            "problem `{problem}` names an unknown checker `{checker}`"
         ))
         .with_fix(format!(
             "set `checker` in problem.toml to one of: {}",

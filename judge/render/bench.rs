@@ -2,7 +2,6 @@
 //! It only formats; every number comes computed by `bench` and `stats`.
 
 use crate::formats::json::Json;
-use crate::judging::problem::Test;
 use crate::model::bench::{Bench, Metric, Ratio, Runs, TestBench, RATIO_FLOOR_MS};
 use crate::model::outcome::{Compile, ProblemRun};
 use crate::model::stats::Spread;
@@ -27,8 +26,9 @@ pub struct Table {
 }
 
 impl Table {
-    pub fn new(color: bool, tests: &[Test], contenders: usize) -> Table {
-        let name_width = tests.iter().map(|t| t.name.len()).max().unwrap_or(4).max(4);
+    /// A table for `contenders` submissions whose widest test name is `name_width` long.
+    pub fn new(color: bool, name_width: usize, contenders: usize) -> Table {
+        let name_width = name_width.max(4);
         let plain = crate::render::table::Table {
             color,
             verbose: false,
@@ -334,13 +334,9 @@ mod tests {
     use crate::model::outcome::made::wrong;
     use crate::model::reason::TestFault;
 
+    /// A table for tests named `t`.
     fn table(versus: bool) -> Table {
-        let test = Test {
-            name: "t".into(),
-            input: "t.in".into(),
-            answer: None,
-        };
-        Table::new(false, &[test], if versus { 2 } else { 1 })
+        Table::new(false, 1, if versus { 2 } else { 1 })
     }
 
     /// The member `key` of a JSON object.
