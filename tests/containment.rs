@@ -562,3 +562,24 @@ fn an_input_that_is_a_fifo_or_a_device_is_a_broken_test_not_a_hang() {
     );
     assert!(stdout.contains("is not a regular file"), "{stdout}");
 }
+
+/// The kernel's CPU limit, the launcher's backstop, ends a busy process with SIGXCPU. A second of
+/// CPU is the least it can be set to, so this waits here, beside the other tests that wait, rather
+/// than among the unit tests of `run::sys`.
+#[test]
+fn the_kernels_cpu_backstop_ends_a_busy_process_with_sigxcpu() {
+    use slidekit::model::status::Status;
+    use slidekit::run::sys::{limit_child, wait_child, ChildLimits};
+    let _machine = shared();
+    let mut busy = std::process::Command::new("sh");
+    busy.args(["-c", "while :; do :; done"]);
+    let limits = ChildLimits {
+        address_space_bytes: u64::MAX,
+        cpu_seconds: 1,
+        file_bytes: u64::MAX,
+    };
+    limit_child(&mut busy, limits);
+    let pid = busy.spawn().expect("sh starts").id() as i32;
+    let status = wait_child(pid).expect("reaped by its pid");
+    assert_eq!(status, Status::Signaled(24), "SIGXCPU");
+}

@@ -4,12 +4,12 @@
 use crate::cli::BenchOptions;
 use crate::judging::problem::{self, Problem, Test};
 use crate::judging::session::Session;
-use crate::judging::test_judge::{load, TestJudge};
+use crate::judging::test_judge::{load, Loaded, TestJudge};
 use crate::model::bench::{Bench, Runs, TestBench};
 use crate::model::error::JudgeError;
 use crate::model::execution::Program;
 use crate::model::outcome::ProblemRun;
-use crate::puzzles::checker::Checker;
+use crate::model::reason::TestFault;
 use crate::render::bench::{self, Table};
 use crate::render::console::{emit, progress};
 
@@ -18,6 +18,7 @@ pub fn bench(session: &Session, options: &BenchOptions) -> Result<i32, JudgeErro
     let name = name.ok_or_else(|| JudgeError::new("`judge bench` needs a problem"))?;
     let problem = session.problem(name)?;
     let checker = session.checker(&problem)?;
+    let cache = session.optima_cache(&problem)?;
     let tests = problem::tests(&problem, options.judge.test.as_deref())?;
     let (contenders, programs) = compile_all(session, options, &problem)?;
     let mut bench = Bench {
@@ -41,7 +42,8 @@ pub fn bench(session: &Session, options: &BenchOptions) -> Result<i32, JudgeErro
     // No programs when a submission did not compile: the header showed why, and nothing runs.
     for (i, test) in tests.iter().enumerate().take_while(|_| !judges.is_empty()) {
         let label = format!("{name} {}/{}: {}", i + 1, tests.len(), test.name);
-        let result = bench_test(&judges, checker.as_ref(), test, options.runs, &label)?;
+        let loaded = load(test, checker.as_ref(), Some(&cache));
+        let result = bench_test(&judges, loaded, test, options.runs, &label)?;
         progress("");
         show(table.rows(&result));
         bench.tests.push(result);
@@ -75,16 +77,16 @@ fn compile_all(
     Ok((contenders, programs))
 }
 
-/// Reads the test and has the reference solve it once, then runs each submission (`judges`: A's,
-/// then B's, all with `checker`) `runs` times after a warm-up.
+/// Runs each submission (`judges`: A's, then B's) `runs` times after a warm-up on `test`, read and
+/// solved by the reference once (`loaded`).
 fn bench_test(
     judges: &[TestJudge],
-    checker: &dyn Checker,
+    loaded: Result<Loaded, TestFault>,
     test: &Test,
     runs: u64,
     label: &str,
 ) -> Result<TestBench, JudgeError> {
-    let loaded = match load(test, checker) {
+    let loaded = match loaded {
         Ok(loaded) => loaded,
         Err(fault) => return Ok(TestBench::broken(&test.name, fault)),
     };
@@ -126,8 +128,9 @@ mod tests {
     use crate::model::limits;
     use crate::model::outcome::made::wrong;
     use crate::model::outcome::Compile;
-    use crate::model::reason::{Kind, Place, Rejection, TestFault};
+    use crate::model::reason::{Kind, Place, Rejection};
     use crate::model::verdict::{Checked, Cost, Finding, Verdict};
+    use crate::puzzles::checker::Checker;
     use crate::puzzles::checker::Optima;
     use crate::run::launcher::Runner;
     use std::cell::RefCell;
@@ -198,7 +201,8 @@ mod tests {
         let judges: Vec<TestJudge> = (programs.iter())
             .map(|program| TestJudge::new(runner, &OkChecker, program, limits::DEFAULT))
             .collect();
-        bench_test(&judges, &OkChecker, test, runs, "test").expect("benched")
+        let loaded = load(test, &OkChecker, None);
+        bench_test(&judges, loaded, test, runs, "test").expect("benched")
     }
 
     #[test]

@@ -25,7 +25,8 @@ pub fn show(session: &Session, options: &ShowOptions) -> Result<i32, JudgeError>
     let checker = session.checker(&problem)?;
     let test = one_test(&problem, &options.test)?;
     let broken = |why| JudgeError::new(format!("test {} of {name} is broken: {why}", test.name));
-    let loaded = load(&test, checker.as_ref()).map_err(broken)?;
+    let cache = session.optima_cache(&problem)?;
+    let loaded = load(&test, checker.as_ref(), Some(&cache)).map_err(broken)?;
     if options.case > loaded.optima.len() {
         // Said before the run: a case that is not there is a mistake in the command.
         let cases = loaded.optima.len();

@@ -1,15 +1,13 @@
 //! Source → runnable program, as an online judge builds it, with binaries cached under `target/judge/`.
 
-use crate::formats::files;
+use crate::formats::{digest, files};
 use crate::model::error::JudgeError;
 use crate::model::execution::{Measurement, Program, Stop};
 use crate::model::limits::Limits;
 use crate::model::status::Status;
 use crate::run::launcher::Launcher;
 use crate::run::supervise::Env;
-use std::collections::hash_map::DefaultHasher;
 use std::ffi::OsString;
-use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -56,7 +54,9 @@ impl Language {
                 &["-lm"],
                 "apt-get install g++",
             ),
-            Language::Python => ("python3", &[], &[], "apt-get install python3"),
+            // No site-packages (`-S`): the standard library only, as on a judge, and none of the
+            // time that a machine's `.pth` hooks add to every start (45 ms on this one).
+            Language::Python => ("python3", &["-S"], &[], "apt-get install python3"),
         };
         Toolchain {
             tool,
@@ -120,14 +120,21 @@ pub fn compile(
 ) -> Result<Compiled, JudgeError> {
     let language = Language::of(source)?;
     let text = read_source(source)?;
-    let toolchain = language.toolchain();
-    let version = tool_version(toolchain.tool, toolchain.fix)?;
-    let entry = cache.join(cache_name(source, &text, &version, &language.describe()));
+    let installed = installed(language)?;
+    let entry = cache.join(cache_name(
+        source,
+        &text,
+        &installed.version,
+        &language.describe(),
+    ));
     std::fs::create_dir_all(cache).map_err(|e| JudgeError::io("create", cache, e))?;
     let cached = is_intact(&entry);
     if !cached {
         let dir = launcher.fresh_dir()?;
-        let built = build(language, &text, &dir, launcher, caps);
+        // A script is checked by the interpreter that will run it, not through a wrapper again.
+        let tool = installed.interpreter.clone();
+        let tool = tool.unwrap_or_else(|| PathBuf::from(language.toolchain().tool));
+        let built = build(language, &tool, &text, &dir, launcher, caps);
         let saved = match built {
             Ok(Ok(built)) => save(&built, &entry).map(Ok),
             other => other.map(|r| r.map(|_| ())),
@@ -137,12 +144,14 @@ pub fn compile(
             return Ok(Compiled::Failed { message });
         }
     }
-    let program = match language {
-        Language::Python => Program {
-            path: python_executable()?,
-            args: vec![entry.into_os_string()],
+    let program = match installed.interpreter {
+        Some(interpreter) => Program {
+            path: interpreter,
+            args: (language.toolchain().flags.iter().map(OsString::from))
+                .chain([entry.into_os_string()])
+                .collect(),
         },
-        _ => Program {
+        None => Program {
             path: entry,
             args: Vec::new(),
         },
@@ -161,6 +170,7 @@ fn read_source(source: &Path) -> Result<Vec<u8>, JudgeError> {
 /// The built file (a binary, or the checked script) is left in `dir`, whose path is returned.
 fn build(
     language: Language,
+    tool: &Path,
     text: &[u8],
     dir: &Path,
     launcher: &Launcher,
@@ -180,7 +190,7 @@ fn build(
         args.extend(toolchain.libraries.iter().map(OsString::from));
     }
     let compiler = Program {
-        path: PathBuf::from(toolchain.tool),
+        path: tool.to_path_buf(),
         args,
     };
     let ran = launcher.execute(&compiler, None, dir, caps, Env::Judge)?;
@@ -228,9 +238,8 @@ fn save(built: &Path, entry: &Path) -> Result<(), JudgeError> {
     let partial = entry.with_extension(format!("partial-{}", std::process::id()));
     std::fs::write(&partial, &bytes).map_err(|e| JudgeError::io("write", &partial, e))?;
     set_executable(&partial)?;
-    let digest = digest_path(entry);
-    std::fs::write(&digest, format!("{:016x}", hash_of(&bytes)))
-        .map_err(|e| JudgeError::io("write", &digest, e))?;
+    let stamp = digest_path(entry);
+    std::fs::write(&stamp, digest::hex(&bytes)).map_err(|e| JudgeError::io("write", &stamp, e))?;
     std::fs::rename(&partial, entry).map_err(|e| JudgeError::io("save", entry, e))
 }
 
@@ -243,13 +252,13 @@ fn set_executable(path: &Path) -> Result<(), JudgeError> {
 /// Whether the cache entry exists and still has the bytes it was saved with: a program that rewrote
 /// it (possible where the sandbox is unavailable) only causes a rebuild.
 fn is_intact(entry: &Path) -> bool {
-    let (Ok(bytes), Ok(digest)) = (
+    let (Ok(bytes), Ok(stamp)) = (
         std::fs::read(entry),
         std::fs::read_to_string(digest_path(entry)),
     ) else {
         return false;
     };
-    digest.trim() == format!("{:016x}", hash_of(&bytes))
+    stamp.trim() == digest::hex(&bytes)
 }
 
 fn digest_path(entry: &Path) -> PathBuf {
@@ -258,29 +267,57 @@ fn digest_path(entry: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-fn hash_of(bytes: &[u8]) -> u64 {
-    let mut hasher = DefaultHasher::new();
-    bytes.hash(&mut hasher);
-    hasher.finish()
+/// A language's tools as installed here: the version that goes into the cache key, and for a script
+/// the real interpreter that runs it (not a wrapper script, whose own memory would be charged to the
+/// program). Asked once: a `python3` that is a version manager's shim takes a tenth of a second.
+struct Installed {
+    version: String,
+    interpreter: Option<PathBuf>,
 }
 
-/// Runs `tool --version`: both the cache key and the check that the tool is installed.
-fn tool_version(tool: &str, fix: &str) -> Result<String, JudgeError> {
-    match Command::new(tool).arg("--version").output() {
-        Ok(out) if out.status.success() => Ok(String::from_utf8_lossy(&out.stdout).into_owned()),
-        _ => Err(JudgeError::new(format!(
+/// Runs `tool --version`, or asks Python its version and executable at once: both the cache key and
+/// the check that the tool is installed.
+fn installed(language: Language) -> Result<Installed, JudgeError> {
+    let Toolchain { tool, fix, .. } = language.toolchain();
+    let mut command = Command::new(tool);
+    match language {
+        Language::Python => command.args([
+            "-S",
+            "-c",
+            "import sys; print(sys.executable); print(sys.version)",
+        ]),
+        _ => command.arg("--version"),
+    };
+    let missing = || {
+        JudgeError::new(format!(
             "{tool} not found: it is needed for this submission"
         ))
-        .with_fix(fix)),
+        .with_fix(fix)
+    };
+    let out = command.output().map_err(|_| missing())?;
+    if !out.status.success() {
+        return Err(missing());
     }
+    let version = String::from_utf8_lossy(&out.stdout).into_owned();
+    if language != Language::Python {
+        return Ok(Installed {
+            version,
+            interpreter: None,
+        });
+    }
+    let executable = version.lines().next().unwrap_or_default().trim();
+    if executable.is_empty() {
+        return Err(JudgeError::new("python3 does not name its executable"));
+    }
+    Ok(Installed {
+        interpreter: Some(PathBuf::from(executable)),
+        version,
+    })
 }
 
 /// `<stem>-<hash>`: the hash covers source, compiler version and command, so any change rebuilds.
 fn cache_name(source: &Path, text: &[u8], version: &str, command: &str) -> String {
-    // Fixed keys, so stable from run to run; a new Rust release may hash differently, which only
-    // costs a rebuild.
-    let mut hasher = DefaultHasher::new();
-    (text, version, command).hash(&mut hasher);
+    let key = digest::of(&[text, version.as_bytes(), command.as_bytes()]);
     let stem = source
         .file_stem()
         .map_or("solution".into(), |s| s.to_string_lossy());
@@ -289,20 +326,7 @@ fn cache_name(source: &Path, text: &[u8], version: &str, command: &str) -> Strin
     } else {
         ""
     };
-    format!("{stem}-{:016x}{extension}", hasher.finish())
-}
-
-/// The real interpreter, not a wrapper script: a wrapper's own memory would be charged to the program.
-fn python_executable() -> Result<PathBuf, JudgeError> {
-    let output = Command::new("python3")
-        .args(["-c", "import sys; print(sys.executable)"])
-        .output()
-        .map_err(|e| JudgeError::new(format!("cannot run python3: {e}")))?;
-    let path = String::from_utf8_lossy(&output.stdout).trim().to_string();
-    if path.is_empty() {
-        return Err(JudgeError::new("python3 does not name its executable"));
-    }
-    Ok(PathBuf::from(path))
+    format!("{stem}-{key:016x}{extension}")
 }
 
 fn first_lines(message: &[u8]) -> String {

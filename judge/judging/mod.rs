@@ -4,6 +4,7 @@
 pub mod compile;
 pub mod decide;
 pub mod frontier;
+pub mod optima;
 pub mod problem;
 pub mod session;
 pub mod test_judge;

@@ -3,6 +3,7 @@
 //! each test, streaming the table's rows as they finish.
 
 use crate::judging::compile::{self, Compiled, Language};
+use crate::judging::optima::OptimaCache;
 use crate::judging::problem::{self, Problem, Test};
 use crate::judging::test_judge::TestJudge;
 use crate::model::error::JudgeError;
@@ -75,6 +76,14 @@ impl Session {
         puzzles::of(self.puzzles, &problem.name, &problem.checker)
     }
 
+    /// Where the optima of the problem's tests are kept.
+    pub fn optima_cache(&self, problem: &Problem) -> Result<OptimaCache, JudgeError> {
+        Ok(OptimaCache::new(
+            &self.cache.join("optima"),
+            self.puzzle(problem)?,
+        ))
+    }
+
     /// A checker for the problem's tests.
     pub fn checker(&self, problem: &Problem) -> Result<Box<dyn Checker>, JudgeError> {
         Ok((self.puzzle(problem)?.checker)())
@@ -125,7 +134,11 @@ impl Session {
             run.tests = tests.iter().map(not_run).collect();
             return Ok(run);
         };
-        let judge = self.test_judge(checker.as_ref(), &program, run.limits);
+        let cache = self.optima_cache(problem)?;
+        let judge = TestJudge {
+            optima: Some(&cache),
+            ..self.test_judge(checker.as_ref(), &program, run.limits)
+        };
         run.tests = self.judge_tests(&judge, &problem.name, &tests, &table)?;
         self.show(&table.footer(&run));
         Ok(run)

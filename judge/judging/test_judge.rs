@@ -6,6 +6,7 @@ use crate::formats::files;
 use crate::formats::text::head;
 use crate::formats::trace::parse_trace;
 use crate::judging::decide;
+use crate::judging::optima::OptimaCache;
 use crate::judging::problem::Test;
 use crate::model::error::JudgeError;
 use crate::model::execution::{Execution, Program};
@@ -30,11 +31,20 @@ pub struct Loaded {
     pub optima: Vec<Option<u64>>,
 }
 
-/// Reads `test` and its optima by the reference, checked against its `.ans`; the fault when the test
-/// is broken (unreadable, not a regular file, too large, malformed, or the `.ans` disagrees).
-pub fn load(test: &Test, checker: &dyn Checker) -> Result<Loaded, TestFault> {
+/// Reads `test` and its optima by the reference (from `cache`, if one is given and has them),
+/// checked against its `.ans`; the fault when the test is broken (unreadable, not a regular file,
+/// too large, malformed, or the `.ans` disagrees).
+pub fn load(
+    test: &Test,
+    checker: &dyn Checker,
+    cache: Option<&OptimaCache>,
+) -> Result<Loaded, TestFault> {
     let input = files::read_regular(&test.input, MAX_TEST_BYTES).map_err(TestFault::Broken)?;
-    let optima = checker.optima(&input).map_err(|fault| match fault {
+    let optima = match cache {
+        Some(cache) => cache.optima(checker, &input),
+        None => checker.optima(&input),
+    };
+    let optima = optima.map_err(|fault| match fault {
         TestFault::Broken(why) => TestFault::Broken(format!("input {why}")),
         too_large => too_large,
     })?;
@@ -60,6 +70,8 @@ pub struct TestJudge<'a> {
     pub replay: bool,
     /// Show a trace the program printed beside a plain BFS (for `-v`, whose programs run traced).
     pub trace: bool,
+    /// Where the tests' optima are kept; `None`: solved afresh (random inputs, seen once).
+    pub optima: Option<&'a OptimaCache>,
 }
 
 impl<'a> TestJudge<'a> {
@@ -77,13 +89,14 @@ impl<'a> TestJudge<'a> {
             limits,
             replay: false,
             trace: false,
+            optima: None,
         }
     }
 
     /// Reads the test first (a broken test is never a verdict, and its program never runs), then
     /// runs and checks it.
     pub fn judge(&self, test: &Test) -> Result<TestRun, JudgeError> {
-        match load(test, self.checker) {
+        match load(test, self.checker, self.optima) {
             Ok(loaded) => Ok(self.judge_loaded(&loaded)?.0),
             Err(fault) => Ok(broken(test, fault, b"")),
         }

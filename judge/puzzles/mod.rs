@@ -15,6 +15,9 @@ pub struct Puzzle {
     pub name: &'static str,
     /// A checker whose reference solves every test.
     pub checker: fn() -> Box<dyn Checker>,
+    /// A digest of the sources the optima come from (`formats::digest::of` the reference and the
+    /// checker): optima cached by another version of them are solved again.
+    pub source_digest: u64,
     /// For `judge stress`: random inputs, and a checker suited to many of them.
     pub stress: Option<fn() -> Stress>,
     /// For `judge practice`: the hints written in place of the solution's search; `@PATH@` stands

@@ -514,16 +514,4 @@ mod tests {
         assert_eq!(reap(&mut cmd)?, Status::Exited(1)); // Python's MemoryError
         Ok(())
     }
-
-    #[test]
-    fn the_cpu_backstop_sends_sigxcpu() -> io::Result<()> {
-        let mut cmd = sh("while :; do :; done");
-        let limits = ChildLimits {
-            cpu_seconds: 1,
-            ..NO_LIMITS
-        };
-        limit_child(&mut cmd, limits);
-        assert_eq!(reap(&mut cmd)?, Status::Signaled(24));
-        Ok(())
-    }
 }

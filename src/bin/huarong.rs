@@ -918,7 +918,7 @@ impl<const N: usize> Part<N> {
 
 /// Where and why the input is bad. Lines and columns count from 1.
 #[derive(Debug, PartialEq)]
-struct InputError {
+pub(crate) struct InputError {
     line: usize,
     column: usize,
     what: String,
@@ -1190,7 +1190,7 @@ fn write_solution(puzzle: &Puzzle, moves: &[Move], out: &mut impl Write) -> io::
 }
 
 #[derive(Debug)]
-enum Failure {
+pub(crate) enum Failure {
     BadInput(InputError),
     Io(io::Error),
 }
@@ -1202,7 +1202,7 @@ impl From<io::Error> for Failure {
 }
 
 /// Solves the layout in `input` and writes the answer to `out`.
-fn run(input: &[u8], out: &mut impl Write, trace: bool) -> Result<(), Failure> {
+pub(crate) fn run(input: &[u8], out: &mut impl Write, trace: bool) -> Result<(), Failure> {
     let text = std::str::from_utf8(input).map_err(|e| {
         let valid = &input[..e.valid_up_to()];
         let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;

@@ -8,10 +8,12 @@ pub mod layouts;
 pub mod reference;
 
 use super::Puzzle;
+use crate::formats::digest;
 
 pub const PUZZLE: Puzzle = Puzzle {
     name: "huarong",
     checker: || Box::<checker::Huarong>::default(),
+    source_digest: digest::of(&[include_bytes!("reference.rs"), include_bytes!("checker.rs")]),
     stress: Some(generator::stress),
     hints: Some(include_str!("hints.txt")),
     from_grid: Some(grid::from_grid),

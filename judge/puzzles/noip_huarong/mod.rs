@@ -7,10 +7,12 @@ pub mod generator;
 pub mod reference;
 
 use super::Puzzle;
+use crate::formats::digest;
 
 pub const PUZZLE: Puzzle = Puzzle {
     name: "noip_huarong",
     checker: || Box::new(checker::NoipHuarong),
+    source_digest: digest::of(&[include_bytes!("reference.rs"), include_bytes!("checker.rs")]),
     stress: Some(generator::stress),
     hints: None,
     from_grid: None,

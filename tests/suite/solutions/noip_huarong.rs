@@ -7,7 +7,7 @@
 //!     cargo test --release --test noip_huarong -- --ignored --nocapture
 //! ```
 
-use crate::fuzz;
+use super::fuzz;
 use assert_cmd::Command;
 use predicates::prelude::*;
 use slidekit::puzzles::noip_huarong::boards;

@@ -3,7 +3,8 @@
 //! (here the session's list of puzzles). The scratch puzzle is judged end to end: loaded by the name
 //! its `problem.toml` gives, its solution compiled and run in the sandbox, its answers checked.
 
-use crate::projects;
+use super::projects;
+use slidekit::formats::digest;
 use slidekit::judging::session::Session;
 use slidekit::model::reason::{Kind, Place, Reason, Rejection, TestFault};
 use slidekit::model::settings::Settings;
@@ -55,15 +56,16 @@ impl Checker for Tally {
 static PUZZLES: [Puzzle; 1] = [Puzzle {
     name: "tally",
     checker: || Box::new(Tally),
+    source_digest: digest::of(&[include_bytes!("registry.rs")]),
     stress: None,
     hints: None,
     from_grid: None,
 }];
 
-/// A scratch project whose problem `tally` has one test of three cases, and two Python solutions:
+/// Scratch project `name`, whose problem `tally` has one test of three cases, and two Python solutions:
 /// `echo.py` answers each number, `plus_one.py` one more than each.
-fn tally_project() -> std::path::PathBuf {
-    let root = projects::scratch("registry-tally");
+fn tally_project(name: &str) -> std::path::PathBuf {
+    let root = projects::scratch(name);
     let tests = projects::add_problem(&root, "tally", "tally", Path::new("echo.py"));
     std::fs::write(tests.join("001-three.in"), "3\n1\n4\n").expect(".in");
     std::fs::write(tests.join("001-three.ans"), "3\n1\n4\n").expect(".ans");
@@ -86,7 +88,7 @@ fn session(root: &Path) -> Session {
 
 #[test]
 fn a_problem_with_its_puzzle_registered_is_judged_like_the_others() {
-    let root = tally_project();
+    let root = tally_project("registry-tally");
     let session = session(&root);
     let outcome = session.judge_named("tally", None, None);
     let run = outcome.judged.expect("judged");
@@ -117,7 +119,7 @@ fn a_problem_with_its_puzzle_registered_is_judged_like_the_others() {
 
 #[test]
 fn a_puzzle_that_is_not_registered_is_an_error_that_lists_the_known_ones() {
-    let root = tally_project();
+    let root = tally_project("registry-unknown");
     let settings = Settings {
         table: false,
         ..Settings::default()

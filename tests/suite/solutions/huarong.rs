@@ -2,7 +2,7 @@
 //! the judge's plain BFS (judge/reference/huarong.rs, no code shared with the solution), or for the
 //! test files with their `.ans`, which the judge checks against that same BFS.
 
-use crate::{files, fuzz};
+use super::{files, fuzz};
 use assert_cmd::Command;
 use slidekit::puzzles::huarong::reference::{self, Answer};
 

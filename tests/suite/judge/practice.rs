@@ -1,7 +1,7 @@
 //! `judge practice`: the exercise is written once, never overwritten, is not accepted as written,
 //! and is accepted again once the solution's own search is put back between its markers.
 
-use crate::projects;
+use super::projects;
 use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};

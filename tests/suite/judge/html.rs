@@ -72,15 +72,16 @@ fn assert_self_contained(html: &str) {
     }
 }
 
-/// Opens `url` in headless Chromium with `action` (`--dump-dom` or `--screenshot=…`), waits at most
-/// a minute, and returns what it printed. Every process it started is gone afterwards.
-fn browse(browser: &str, dir: &Path, action: &str, url: &str) -> String {
+/// Opens `url` in headless Chromium with `actions` (`--dump-dom`, `--screenshot=…`, or both at
+/// once), waits at most a minute, and returns what it printed. Every process it started is gone
+/// afterwards.
+fn browse(browser: &str, dir: &Path, actions: &[&str], url: &str) -> String {
     let marker = format!("{}-{}", std::process::id(), dir.display());
     let out = dir.join("stdout.txt");
     let mut child = std::process::Command::new(browser)
         .args(FLAGS)
         .arg(format!("--user-data-dir={}", dir.join("profile").display()))
-        .arg(action)
+        .args(actions)
         .arg(url)
         .current_dir(dir)
         // Every process the browser starts inherits this, so the test can find any left behind.
@@ -164,7 +165,14 @@ fn the_huarong_page_replays_the_81_move_answer_to_the_goal() {
         "stills for a reader without JavaScript"
     );
 
-    let end = browse(browser, &dir, "--dump-dom", &url(&page, "#frame=last"));
+    let png = dir.join("page.png");
+    let screenshot = format!("--screenshot={}", png.display());
+    let end = browse(
+        browser,
+        &dir,
+        &["--dump-dom", &screenshot],
+        &url(&page, "#frame=last"),
+    );
     assert!(
         end.contains("<tr data-test=\"002-hengdao-lima\" data-verdict=\"AC\">"),
         "{end}"
@@ -178,19 +186,12 @@ fn the_huarong_page_replays_the_81_move_answer_to_the_goal() {
     ] {
         assert!(shown[0].contains(expected), "{}", shown[0]);
     }
-    let start = browse(browser, &dir, "--dump-dom", &url(&page, "#frame=0"));
+    let start = browse(browser, &dir, &["--dump-dom"], &url(&page, "#frame=0"));
     assert!(
         replays(&start)[0].contains("data-solved=\"false\""),
         "the start is not solved"
     );
 
-    let png = dir.join("page.png");
-    browse(
-        browser,
-        &dir,
-        &format!("--screenshot={}", png.display()),
-        &url(&page, "#frame=last"),
-    );
     let bytes = std::fs::read(&png).expect("a screenshot");
     assert!(
         bytes.len() > 1000 && bytes.starts_with(b"\x89PNG\r\n\x1a\n"),
@@ -204,7 +205,7 @@ fn the_eight_page_has_a_row_per_test_and_ends_solved_unless_unsolvable() {
     let dir = folder("eight");
     let (page, html) = judge_page(&dir, &["eight"], 0);
     assert_self_contained(&html);
-    let dom = browse(browser, &dir, "--dump-dom", &url(&page, "#frame=last"));
+    let dom = browse(browser, &dir, &["--dump-dom"], &url(&page, "#frame=last"));
     let mut names: Vec<PathBuf> = std::fs::read_dir("problems/eight/tests")
         .expect("tests")
         .map(|e| e.expect("entry").path())
@@ -243,7 +244,7 @@ fn an_illegal_move_is_highlighted_at_the_end_of_its_replay() {
     let dir = folder("illegal");
     let args = ["eight", "tests/fixtures/eight/illegal.py", "--test", "001"];
     let (page, _) = judge_page(&dir, &args, 1);
-    let dom = browse(browser, &dir, "--dump-dom", &url(&page, "#frame=last"));
+    let dom = browse(browser, &dir, &["--dump-dom"], &url(&page, "#frame=last"));
     assert!(
         dom.contains("<tr data-test=\"001-sample\" data-verdict=\"WA\">"),
         "{dom}"

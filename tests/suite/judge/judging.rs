@@ -1,7 +1,7 @@
 //! `judge` as a user runs it: exact verdicts for fixture submissions, the table, JSON and `judge add`.
 
-use crate::json::{self, Json};
-use crate::projects;
+use super::json::{self, Json};
+use super::projects;
 use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::Path;

@@ -4,9 +4,9 @@
 mod bench;
 mod html;
 mod json;
-mod judge;
+mod judging;
 mod practice;
-#[path = "../common/projects.rs"]
+#[path = "../../common/projects.rs"]
 mod projects;
 mod registry;
 mod show;

@@ -1,6 +1,6 @@
 //! `eight` as a user runs it: every answer is replayed and its length compared with a plain BFS.
 
-use crate::{files, fuzz};
+use super::{files, fuzz};
 use assert_cmd::Command;
 use predicates::prelude::*;
 use slidekit::puzzles::eight::reference::{apply, parse_boards, Board, Distances, GOAL};

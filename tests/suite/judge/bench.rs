@@ -1,7 +1,7 @@
 //! `judge bench` as a user runs it: a row per test with ordered statistics, the ratio of `--vs`, the
 //! JSON document, and a submission that is not accepted. Few runs each: timing is not under test here.
 
-use crate::json::{self, Json};
+use super::json::{self, Json};
 use assert_cmd::assert::Assert;
 use assert_cmd::Command;
 

@@ -1,0 +1,140 @@
+//! Each test's optima by the reference, computed once and kept beside the compile cache. An entry is
+//! keyed by the puzzle, the digest of the sources its optima come from, and the input's digest, so a
+//! changed reference or input is solved again; an entry whose text no longer matches its own digest
+//! (half-written, or rewritten by a program where no sandbox hides the cache) is solved again too.
+
+use crate::formats::ans::show_optimum;
+use crate::formats::digest;
+use crate::model::reason::TestFault;
+use crate::puzzles::checker::Checker;
+use crate::puzzles::Puzzle;
+use std::path::{Path, PathBuf};
+
+/// The optima of one puzzle's tests, as a folder of entries.
+pub struct OptimaCache {
+    dir: PathBuf,
+    /// `<puzzle>-<source digest>`, the start of every entry's name.
+    prefix: String,
+}
+
+impl OptimaCache {
+    /// The cache for `puzzle` in `dir` (created when the first entry is written).
+    pub fn new(dir: &Path, puzzle: &Puzzle) -> OptimaCache {
+        OptimaCache {
+            dir: dir.to_path_buf(),
+            prefix: format!("{}-{:016x}", puzzle.name, puzzle.source_digest),
+        }
+    }
+
+    /// The optima of `input`: from its entry when that is intact, else by `checker`'s reference,
+    /// then saved. A fault is never saved: it is the test's to fix, and cheap to find again.
+    pub fn optima(
+        &self,
+        checker: &dyn Checker,
+        input: &[u8],
+    ) -> Result<Vec<Option<u64>>, TestFault> {
+        let entry = self.entry(input);
+        if let Some(optima) = read(&entry) {
+            return Ok(optima);
+        }
+        let optima = checker.optima(input)?;
+        save(&entry, &optima); // a cache that cannot be written only costs time
+        Ok(optima)
+    }
+
+    fn entry(&self, input: &[u8]) -> PathBuf {
+        let key = digest::hex(input);
+        self.dir
+            .join(format!("{}-{key}-{}", self.prefix, input.len()))
+    }
+}
+
+/// An entry: one optimum a line as `.ans` files write them, then the digest of those lines.
+fn text_of(optima: &[Option<u64>]) -> String {
+    optima.iter().map(|o| show_optimum(*o) + "\n").collect()
+}
+
+fn read(entry: &Path) -> Option<Vec<Option<u64>>> {
+    let text = std::fs::read_to_string(entry).ok()?;
+    let (lines, stamp) = text.rsplit_once("digest ")?;
+    if stamp.trim_end() != digest::hex(lines.as_bytes()) {
+        return None;
+    }
+    let optimum = |line: &str| match line {
+        "unsolvable" => Some(None),
+        n => n.parse().ok().map(Some),
+    };
+    lines.lines().map(optimum).collect()
+}
+
+/// Writes the entry whole or not at all: to a file of this process's, then renamed into place.
+fn save(entry: &Path, optima: &[Option<u64>]) {
+    let lines = text_of(optima);
+    let text = format!("{lines}digest {}\n", digest::hex(lines.as_bytes()));
+    let partial = entry.with_extension(format!("partial-{}", std::process::id()));
+    let written = (entry.parent().map_or(Ok(()), std::fs::create_dir_all))
+        .and_then(|()| std::fs::write(&partial, text))
+        .and_then(|()| std::fs::rename(&partial, entry));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&partial);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judging::test_judge::testing::{folder, NumberChecker};
+    use std::cell::Cell;
+
+    /// Counts how often its reference was asked.
+    struct Counting(Cell<usize>);
+
+    impl Checker for Counting {
+        fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, TestFault> {
+            self.0.set(self.0.get() + 1);
+            NumberChecker.optima(input)
+        }
+
+        fn check(&self, _: &[u8], _: &[u8], _: &[Option<u64>]) -> crate::model::verdict::Checked {
+            unreachable!("only optima are asked")
+        }
+    }
+
+    const PUZZLE: Puzzle = Puzzle {
+        name: "number",
+        checker: || Box::new(NumberChecker),
+        source_digest: 7,
+        stress: None,
+        hints: None,
+        from_grid: None,
+    };
+
+    #[test]
+    fn optima_are_solved_once_and_a_damaged_entry_is_solved_again() {
+        let dir = folder("optima");
+        let _ = std::fs::remove_dir_all(&dir);
+        let cache = OptimaCache::new(&dir, &PUZZLE);
+        let counting = Counting(Cell::new(0));
+        assert_eq!(cache.optima(&counting, b"19"), Ok(vec![Some(19)]));
+        assert_eq!(cache.optima(&counting, b"19"), Ok(vec![Some(19)]));
+        assert_eq!(counting.0.get(), 1, "the second time from the entry");
+        assert_eq!(cache.optima(&counting, b"20"), Ok(vec![Some(20)]));
+        assert_eq!(counting.0.get(), 2, "another input is another entry");
+        let entry = cache.entry(b"19");
+        let text = std::fs::read_to_string(&entry).expect("an entry");
+        std::fs::write(&entry, text.replace("19", "18")).expect("rewrite");
+        assert_eq!(cache.optima(&counting, b"19"), Ok(vec![Some(19)]));
+        assert_eq!(counting.0.get(), 3, "a rewritten entry fails its digest");
+        let newer = Puzzle {
+            source_digest: 8,
+            ..PUZZLE
+        };
+        let newer = OptimaCache::new(&dir, &newer);
+        assert_eq!(newer.optima(&counting, b"19"), Ok(vec![Some(19)]));
+        assert_eq!(counting.0.get(), 4, "another reference solves again");
+        let fault = cache.optima(&counting, b"x");
+        assert!(fault.is_err() && cache.optima(&counting, b"x").is_err());
+        assert_eq!(counting.0.get(), 6, "a fault is not kept");
+        std::fs::remove_dir_all(dir).expect("clean up");
+    }
+}
