@@ -35,7 +35,7 @@ OPTIONS:
     --no-sandbox           run without namespaces: process group and descendants only
     --compile-time-limit MS     the compiler's CPU cap, milliseconds (default 30000)
     --compile-memory-limit MIB  the compiler's memory cap, MiB (default 2048)
-    --json                 print results as JSON (schema in README.md) instead of a table
+    --json                 print results as JSON (schema in docs/json.md) instead of a table
     --html FILE            also write one self-contained page: the table and each answer replayed
     -v, --verbose          for each test not accepted: input, output and stderr heads, the failing
                            case drawn, and a BFS_TRACE=1 trace beside a plain BFS's layers

@@ -10,6 +10,7 @@ use crate::run::supervise::Env;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Mutex;
 
 /// How many lines of a compiler's message a CE verdict keeps.
 const MESSAGE_LINES: usize = 12;
@@ -270,14 +271,30 @@ fn digest_path(entry: &Path) -> PathBuf {
 /// A language's tools as installed here: the version that goes into the cache key, and for a script
 /// the real interpreter that runs it (not a wrapper script, whose own memory would be charged to the
 /// program). Asked once: a `python3` that is a version manager's shim takes a tenth of a second.
+#[derive(Clone)]
 struct Installed {
     version: String,
     interpreter: Option<PathBuf>,
 }
 
+/// The tools this process asked about already: a judge that builds three Rust solutions asks
+/// `rustc` once (through rustup's proxy, 20 ms a time).
+static ASKED: Mutex<Vec<(Language, Installed)>> = Mutex::new(Vec::new());
+
+/// The language's tools, asked once a process.
+fn installed(language: Language) -> Result<Installed, JudgeError> {
+    let mut asked = ASKED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, found)) = asked.iter().find(|(l, _)| *l == language) {
+        return Ok(found.clone());
+    }
+    let found = ask(language)?;
+    asked.push((language, found.clone()));
+    Ok(found)
+}
+
 /// Runs `tool --version`, or asks Python its version and executable at once: both the cache key and
 /// the check that the tool is installed.
-fn installed(language: Language) -> Result<Installed, JudgeError> {
+fn ask(language: Language) -> Result<Installed, JudgeError> {
     let Toolchain { tool, fix, .. } = language.toolchain();
     let mut command = Command::new(tool);
     match language {

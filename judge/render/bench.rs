@@ -239,7 +239,7 @@ fn summary(bench: &Bench, index: usize, run: &ProblemRun) -> String {
     }
 }
 
-/// The `judge bench --json` document (schema 1, documented in README.md).
+/// The `judge bench --json` document (schema 1, documented in docs/json.md).
 pub fn json(bench: &Bench) -> Json {
     let contender = |i: usize| bench.contenders.get(i).map_or(Json::Null, contender_json);
     let overall = bench.overall().map_or(Json::Null, |o| {

@@ -8,7 +8,7 @@ use crate::model::outcome::{Compile, ProblemOutcome, ProblemRun, Replay, TestRun
 use std::path::Path;
 
 /// A chart for the page: its title (escaped when shown) and its SVG, which the judge drew itself and
-/// is inserted as it is. The hook for the frontier chart (`judge/frontier.rs`).
+/// is inserted as it is. The hook for the frontier chart (`judging/frontier.rs`).
 pub type Chart = (String, String);
 
 /// The player: draws frames from the embedded JSON, steps, plays, scrubs and honours `#frame=last`.

@@ -9,7 +9,7 @@ use crate::model::reason::Reason;
 use crate::model::status::{signal_name, Status};
 use crate::model::verdict::Finding;
 
-/// The `--json` document (schema 1, documented in README.md).
+/// The `--json` document (schema 1, documented in docs/json.md).
 pub fn json(outcomes: &[ProblemOutcome]) -> Json {
     let accepted = outcomes.iter().all(ProblemOutcome::all_accepted);
     let problems = outcomes.iter().map(problem_json).collect();

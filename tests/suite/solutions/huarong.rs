@@ -1,5 +1,5 @@
 //! `huarong` as a user runs it: every answer is replayed move by move and its length compared with
-//! the judge's plain BFS (judge/reference/huarong.rs, no code shared with the solution), or for the
+//! the judge's plain BFS (judge/puzzles/huarong/reference.rs, no code shared with the solution), or for the
 //! test files with their `.ans`, which the judge checks against that same BFS.
 
 use super::{files, fuzz};
@@ -49,7 +49,7 @@ fn every_test_file_is_answered_optimally_and_matches_its_ans() {
             k => Answer::Moves(k.parse().expect("a number")),
         };
         let input = String::from_utf8(test.input.clone()).expect("UTF-8 test input");
-        // `.ans` trusted: the judge test (tests/judge.rs) checks each `.ans` against this reference.
+        // `.ans` trusted: the judge's test (tests/suite/judge/judging.rs) checks each `.ans` against this reference.
         let (answer, _) = solve_and_replay(&input);
         assert_eq!(answer, expected, "{}", test.path.display());
     }

@@ -404,7 +404,7 @@ fn the_generator_draws_every_shape_that_fooled_a_solution() {
     }
 }
 
-/// The test files that reproduce a solution's mistakes, as (path, input). tests/huarong.rs checks
+/// The test files that reproduce a solution's mistakes, as (path, input). solutions/huarong.rs checks
 /// their answers; here they only prove that the generator draws their shapes.
 fn reproductions() -> Vec<(String, String)> {
     let files = files::test_files("huarong").into_iter();

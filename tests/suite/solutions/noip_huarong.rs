@@ -1,10 +1,10 @@
 //! `noip_huarong` as a user runs it: every answer compared with the judge's plain BFS over (piece,
-//! empty) positions, on the problem's tests and on hundreds of random boards (judge/generate/grids.rs).
+//! empty) positions, on the problem's tests and on hundreds of random boards (judge/puzzles/noip_huarong/boards.rs).
 //! The long run takes its size and seed from the environment:
 //!
 //! ```text
 //! NOIP_RANDOM_GAMES=20000 NOIP_RANDOM_SEED=7 \
-//!     cargo test --release --test noip_huarong -- --ignored --nocapture
+//!     cargo test --release --test suite -- --ignored many_random_boards --nocapture
 //! ```
 
 use super::fuzz;
@@ -64,7 +64,7 @@ fn check_stream(seed: u64, games: u64, side: usize, queries: usize) -> [u64; 3] 
 }
 
 /// The problem's tests against their `.ans`, which the judge checks against the reference on every
-/// run (tests/judge.rs judges every problem): the two 500-query boards cost seconds of plain BFS.
+/// run (tests/suite/judge/judging.rs judges every problem): the two 500-query boards cost seconds of plain BFS.
 #[test]
 fn the_problems_tests_are_answered_as_their_ans_says() {
     let mut inputs: Vec<_> = std::fs::read_dir("problems/noip_huarong/tests")
@@ -124,7 +124,7 @@ fn many_random_boards_from_the_environment() {
     println!("seed {seed}: {games} games, answers 0 / moves / -1: {kinds:?}");
 }
 
-/// The README's figures: `cargo test --release --test noip_huarong -- --ignored plain --nocapture`.
+/// The README's figures: `cargo test --release --test suite -- --ignored plain --nocapture`.
 /// The plain BFS's positions and time on the open 30×30 board's 500 queries; the solution's own
 /// (`BFS_TRACE=1`) come from the command in problems/noip_huarong/README.md.
 #[test]
