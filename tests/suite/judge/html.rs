@@ -165,6 +165,12 @@ fn the_huarong_page_replays_the_81_move_answer_to_the_goal() {
         "stills for a reader without JavaScript"
     );
 
+    // The start is opened beside the end, by a browser of its own with its own profile folder.
+    let start_dir = dir.join("start");
+    std::fs::create_dir_all(&start_dir).expect("a folder for the second browser");
+    let start_url = url(&page, "#frame=0");
+    let start =
+        std::thread::spawn(move || browse(browser, &start_dir, &["--dump-dom"], &start_url));
     let png = dir.join("page.png");
     let screenshot = format!("--screenshot={}", png.display());
     let end = browse(
@@ -186,7 +192,9 @@ fn the_huarong_page_replays_the_81_move_answer_to_the_goal() {
     ] {
         assert!(shown[0].contains(expected), "{}", shown[0]);
     }
-    let start = browse(browser, &dir, &["--dump-dom"], &url(&page, "#frame=0"));
+    let start = start
+        .join()
+        .unwrap_or_else(|e| std::panic::resume_unwind(e));
     assert!(
         replays(&start)[0].contains("data-solved=\"false\""),
         "the start is not solved"
