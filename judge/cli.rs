@@ -83,8 +83,8 @@ pub struct StressOptions {
     pub cases: u64,
     /// The generator's seed; `None`: one from the clock, printed so the run can be repeated.
     pub seed: Option<u64>,
-    /// How long to try at most, seconds.
-    pub time_s: Option<u64>,
+    /// How long to try at most, milliseconds (given in seconds, fractions allowed).
+    pub time_ms: Option<u64>,
     /// Write the shrunk failing input as the problem's next test.
     pub save: bool,
 }
@@ -168,12 +168,12 @@ pub fn parse(args: Vec<String>) -> Result<Command, JudgeError> {
 }
 
 fn parse_stress(args: impl Iterator<Item = String>) -> Result<StressOptions, JudgeError> {
-    let (mut cases, mut seed, mut time_s, mut save) = (1000, None, None, false);
+    let (mut cases, mut seed, mut time_ms, mut save) = (1000, None, None, false);
     let judge = parse_judge(args, |flag, args| {
         match flag {
             "--cases" => cases = number(flag, args, "cases", MAX_CASES)?,
             "--seed" => seed = Some(seed_value(flag, args)?),
-            "--time" => time_s = Some(number(flag, args, "seconds", MAX_TIME_MS / 1000)?),
+            "--time" => time_ms = Some(seconds(flag, args)?),
             "--save" => save = true,
             _ => return Ok(false),
         }
@@ -185,7 +185,7 @@ fn parse_stress(args: impl Iterator<Item = String>) -> Result<StressOptions, Jud
         judge,
         cases,
         seed,
-        time_s,
+        time_ms,
         save,
     })
 }
@@ -337,6 +337,19 @@ fn refuse_unused(options: &JudgeOptions, command: &str, json: bool) -> Result<()
         return Err(usage(format!("`judge {command}` has no JSON output")));
     }
     Ok(())
+}
+
+/// A duration in seconds, fractions allowed (`2`, `0.5`), as milliseconds: from 1 ms to an hour.
+fn seconds(flag: &str, args: &mut dyn Iterator<Item = String>) -> Result<u64, JudgeError> {
+    let text = value(flag, args)?;
+    let ms = text.parse::<f64>().map(|s| (s * 1000.0).round());
+    match ms {
+        Ok(ms) if (1.0..=MAX_TIME_MS as f64).contains(&ms) => Ok(ms as u64),
+        _ => Err(usage(format!(
+            "`{flag}` needs a number of seconds from 0.001 to {}, not `{text}`",
+            MAX_TIME_MS / 1000
+        ))),
+    }
 }
 
 /// A seed: any whole number that fits in 64 bits, 0 included.
@@ -515,8 +528,8 @@ mod tests {
         assert_eq!(stress.judge.submission, Some("mine.py".into()));
         assert!(stress.judge.no_sandbox && stress.save);
         assert_eq!(
-            (stress.cases, stress.seed, stress.time_s),
-            (50, Some(0), Some(9))
+            (stress.cases, stress.seed, stress.time_ms),
+            (50, Some(0), Some(9000))
         );
         let parsed = parse_words("bench huarong --vs b.rs --runs 3 --json");
         let Ok(Command::Bench(bench)) = parsed else {
@@ -538,6 +551,12 @@ mod tests {
             )
         );
         assert_eq!(error("eight --runs 3"), "unknown option `--runs`");
+        let Ok(Command::Stress(brief)) = parse_words("stress eight --time 0.25") else {
+            panic!("a fraction of a second")
+        };
+        assert_eq!(brief.time_ms, Some(250));
+        assert!(error("stress eight --time 0").starts_with("`--time` needs a number of seconds"));
+        assert!(error("stress eight --time soon").starts_with("`--time` needs a number of seconds"));
     }
 
     #[test]

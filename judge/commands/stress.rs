@@ -73,8 +73,8 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
     }
     // `--time` bounds the whole command: the search, and the shrinking after it.
     let deadline = options
-        .time_s
-        .map(|s| Instant::now() + Duration::from_secs(s));
+        .time_ms
+        .map(|ms| Instant::now() + Duration::from_millis(ms));
     let mut searched = search(&trial, stress.generator.as_ref(), options, seed, deadline)?;
     let Some((index, failure)) = searched.failure.take() else {
         show(options, &passed(&searched, seed), || {
@@ -387,7 +387,7 @@ mod tests {
             },
             cases: 100_000,
             seed: None,
-            time_s: Some(9),
+            time_ms: Some(9000),
             save: false,
         };
         let repeat = repeat_command(&options, 42);
