@@ -3,7 +3,7 @@
 
 use crate::formats::text::head;
 use crate::model::frame::Frame;
-use crate::model::reason::{Place, Rejection, TestFault};
+use crate::model::reason::{Kind, Place, Rejection, TestFault};
 use crate::model::verdict::{Checked, Cost};
 
 /// Every case's optimum (`None`: unsolvable), in input order.
@@ -98,6 +98,45 @@ pub fn verdict_of(cases: impl Iterator<Item = Result<(u64, u64), Rejection>>) ->
     }
 }
 
+/// For problems whose answer is a number of moves: the moves an answer line claims, when it is the
+/// optimum (`-1`, "cannot be done", counts 0), or what kind of wrong it is and why; `unreachable` says
+/// what cannot be done. Numbers are read as a line comparison reads them: no sign, no leading zero.
+pub fn count_answer(
+    answer: Option<&[u8]>,
+    optimum: Option<u64>,
+    unreachable: &str,
+) -> Result<u64, (Kind, String)> {
+    let line = answer.ok_or((Kind::Missing, "missing answer".to_string()))?;
+    let unreadable = |why: String| Err((Kind::Unreadable, why));
+    let text = std::str::from_utf8(line).unwrap_or_default();
+    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    let claimed = match text {
+        "-1" => None,
+        "" => return unreadable("an empty line".into()),
+        _ if digits && (text == "0" || !text.starts_with('0')) => match text.parse::<u64>() {
+            Ok(n) => Some(n),
+            Err(_) => return unreadable(format!("'{}' is too large a number", head(line))),
+        },
+        _ => {
+            return unreadable(format!(
+                "'{}' is neither a number of moves nor -1",
+                head(line)
+            ))
+        }
+    };
+    let show = |n: Option<u64>| n.map_or("-1".to_string(), |n| n.to_string());
+    let why = match (claimed, optimum) {
+        (c, o) if c == o => return Ok(o.unwrap_or(0)),
+        (Some(c), None) => format!("answered {c}, but {unreachable}"),
+        (c, o) => format!("answered {}, optimum {}", show(c), show(o)),
+    };
+    let kind = Kind::WrongCount {
+        answered: claimed,
+        optimum,
+    };
+    Err((kind, why))
+}
+
 /// The most moves a replay draws: an answer may be megabytes long, and every frame is a board.
 pub const MAX_FRAMES: usize = 1000;
 
@@ -135,7 +174,6 @@ pub mod testing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::reason::Kind;
 
     #[test]
     fn answer_lines_drop_line_ends_but_keep_empty_answers() {

@@ -39,7 +39,7 @@ macro_rules! registry {
     };
 }
 
-registry!(eight, huarong, noip_huarong);
+registry!(eight, eight_luogu, huarong, noip_huarong);
 
 /// The puzzle named `checker` among `puzzles`, as problem `problem` names it, or an error that
 /// lists the known ones.
@@ -72,9 +72,17 @@ mod tests {
         names.dedup();
         assert_eq!(names.len(), ALL.len());
         let replays: Vec<bool> = ALL.iter().map(|p| (p.checker)().replays()).collect();
-        assert_eq!(replays, [true, true, false], "NOIP's answers are numbers");
+        assert_eq!(
+            replays,
+            [true, false, true, false],
+            "P1379's and NOIP's answers are numbers"
+        );
         let layered: Vec<bool> = ALL.iter().map(|p| (p.checker)().layered()).collect();
-        assert_eq!(layered, [true, true, false], "NOIP's search is Dijkstra's");
+        assert_eq!(
+            layered,
+            [true, true, true, false],
+            "NOIP's search is Dijkstra's"
+        );
     }
 
     #[test]

@@ -1,23 +1,29 @@
-//! Eight, the 8-puzzle (POJ 1077, HDU 1043, AcWing 179), solved optimally by bidirectional BFS.
+//! Eight, the 8-puzzle, solved optimally by bidirectional BFS, in the two formats judges use:
+//! POJ 1077 / HDU 1043 / AcWing 179, and Luogu P1379.
 //!
 //! Input: boards of nine cells `1`-`8` and `x` (the blank), whitespace ignored anywhere, until EOF.
 //! Output: one line per board, a shortest move string over `udlr` (where `x` goes), or `unsolvable`.
+//! Luogu P1379 writes the blank `0` and wants `1 2 3 / 8 0 4 / 7 6 5`: an input with a `0` and no `x`
+//! is read that way, and each board is answered by its number of moves (`-1` if there is none).
 //!
 //! Idea: a board is a permutation of nine cells, and its Cantor rank (Lehmer code) indexes flat arrays of
 //! 9! = 362,880 slots. Only the 9!/2 = 181,440 boards of even inversion parity can reach the goal, so
 //! the others are rejected before any search. The rest are searched from both ends at once, one whole BFS
 //! layer of the smaller frontier at a time, until the sides meet. The goal never changes, so the goal side
 //! keeps its layers from case to case and many-case input soon runs at table speed. The hardest boards
-//! need 31 moves.
+//! need 31 moves. Whatever follows the last board and is not a board (a DOS end-of-file byte, a note)
+//! is ignored with a warning: it cannot change an answer.
 
 use std::io::{self, Read, Write};
 
-// Cells are numbered row by row; `x` is stored as 0, so the goal `12345678x` is:
-//   1 2 3      0 1 2
-//   4 5 6      3 4 5
-//   7 8 x      6 7 8   <- cell indices
+// Cells are numbered row by row; the blank is stored as 0, so POJ's goal `12345678x` and Luogu's
+// `123804765` are:
+//   1 2 3      1 2 3      0 1 2
+//   4 5 6      8 x 4      3 4 5
+//   7 8 x      7 6 5      6 7 8   <- cell indices
 type Board = [u8; 9];
 const GOAL: Board = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+const LUOGU_GOAL: Board = [1, 2, 3, 8, 0, 4, 7, 6, 5];
 const STATES: usize = 362_880; // 9!, the ranks of all boards, solvable or not
 const FACTORIAL: [usize; 9] = [1, 1, 2, 6, 24, 120, 720, 5040, 40320];
 
@@ -87,14 +93,16 @@ fn neighbours(board: Board, came_by: u8) -> impl Iterator<Item = (Board, u8, usi
         })
 }
 
-/// A board reaches the goal iff its tiles, read row by row without `x`, have an even number of
-/// inversions: a horizontal move keeps the tile order, a vertical one moves a tile past two others.
-fn is_solvable(board: &Board) -> bool {
+/// The number of pairs of tiles, read row by row without the blank, that stand in the wrong order.
+fn inversions(board: &Board) -> usize {
     let pairs = (0..9).flat_map(|i| (i + 1..9).map(move |j| (i, j)));
-    let inversions = pairs
-        .filter(|&(i, j)| board[j] != 0 && board[i] > board[j])
-        .count();
-    inversions % 2 == 0
+    (pairs.filter(|&(i, j)| board[j] != 0 && board[i] > board[j])).count()
+}
+
+/// A board reaches `goal` iff their inversions have the same parity: a horizontal move keeps the tile
+/// order, a vertical one moves a tile past two others. (POJ's goal has none, Luogu's seven.)
+fn is_solvable(board: &Board, goal: &Board) -> bool {
+    inversions(board) % 2 == inversions(goal) % 2
 }
 
 /// Both halves of the bidirectional search. Arrays are indexed by rank and hold a move (0..=3), ORIGIN
@@ -121,13 +129,12 @@ struct Solver {
 }
 
 impl Solver {
-    fn new(trace: bool) -> Self {
+    fn new(goal: Board, trace: bool) -> Self {
         let mut toward_goal = vec![UNSEEN; STATES];
-        let goal = rank(&GOAL);
-        toward_goal[goal] = ORIGIN;
+        toward_goal[rank(&goal)] = ORIGIN;
         Solver {
             toward_goal,
-            goal_frontier: vec![(GOAL, ORIGIN)],
+            goal_frontier: vec![(goal, ORIGIN)],
             goal_depth: 0,
             goal_seen: 1,
             from_start: vec![UNSEEN; STATES],
@@ -142,10 +149,13 @@ impl Solver {
 
     /// A shortest move string from a solvable `start` to the goal.
     fn solve(&mut self, start: &Board) -> Vec<u8> {
-        debug_assert!(is_solvable(start));
         let origin = rank(start);
         self.start_case(start, origin);
-        let mut meet = (self.toward_goal[origin] != UNSEEN).then_some(*start);
+        let mut meet = if self.toward_goal[origin] != UNSEEN {
+            Some(*start)
+        } else {
+            None
+        };
         // Invariant while no meeting is found: the start side is complete to `start_depth` moves, the goal
         // side to `goal_depth`, and no board is on both, so every solution is longer than their sum. A
         // board of the next layer that touches the other side closes a path of at most that sum + 1 moves:
@@ -162,10 +172,14 @@ impl Solver {
         };
         let path = self.path_through(&meet);
         if self.trace {
-            let (case, moves, start_half) = (self.case, path.len(), self.start_half(&meet).len());
+            let (moves, start_half) = (path.len(), self.start_half(&meet).len());
             let visited = format!("visited {} + {}", self.start_visited.len(), self.goal_seen);
-            let halves = format!("start {start_half} + goal {}", moves - start_half);
-            eprintln!("case {case}: met at {moves} moves ({halves}), {visited}");
+            let halves = format!("start {} + goal {}", start_half, moves - start_half);
+            let case = self.case;
+            eprintln!(
+                "case {}: met at {} moves ({}), {}",
+                case, moves, halves, visited
+            );
         }
         path
     }
@@ -284,7 +298,52 @@ impl Solver {
     fn log_layer(&self, side: &str, depth: usize, frontier: usize, seen: usize) {
         if self.trace {
             let case = self.case;
-            eprintln!("case {case}: {side} depth {depth}: frontier {frontier}, visited {seen}");
+            eprintln!(
+                "case {}: {} depth {}: frontier {}, visited {}",
+                case, side, depth, frontier, seen
+            );
+        }
+    }
+}
+
+/// The two ways judges write a board: POJ's `x` for the blank and its goal, or Luogu P1379's `0`,
+/// its goal, and the number of moves for an answer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Format {
+    Poj,
+    Luogu,
+}
+
+impl Format {
+    /// Luogu's, when the input has a `0` and no `x`; else POJ's (whose errors then say what is wrong).
+    fn of(input: &[u8]) -> Format {
+        if input.contains(&b'0') && !input.contains(&b'x') {
+            Format::Luogu
+        } else {
+            Format::Poj
+        }
+    }
+
+    fn goal(self) -> Board {
+        match self {
+            Format::Poj => GOAL,
+            Format::Luogu => LUOGU_GOAL,
+        }
+    }
+
+    /// The value a cell's character stands for, the blank 0; `None` for any other character.
+    fn cell(self, byte: u8) -> Option<u8> {
+        match (self, byte) {
+            (_, b'1'..=b'8') => Some(byte - b'0'),
+            (Format::Poj, b'x') | (Format::Luogu, b'0') => Some(0),
+            _ => None,
+        }
+    }
+
+    fn cells(self) -> &'static str {
+        match self {
+            Format::Poj => "1-8 or x",
+            Format::Luogu => "0-8",
         }
     }
 }
@@ -306,7 +365,11 @@ impl std::fmt::Display for InputError {
             column,
             what,
         } = self;
-        write!(f, "case {case}, line {line}, column {column}: {what}")
+        write!(
+            f,
+            "case {}, line {}, column {}: {}",
+            case, line, column, what
+        )
     }
 }
 
@@ -322,43 +385,56 @@ impl From<io::Error> for Failure {
     }
 }
 
+/// What follows a case.
+#[derive(Debug, PartialEq)]
+enum Next {
+    Board(Board),
+    /// Nothing but whitespace, 0x1A and NUL: the end of input as judges' data files have it.
+    End,
+    /// Text that cannot start a board, after the last board: its line and its first characters.
+    Trailing(usize, String),
+}
+
 /// The input's non-whitespace bytes, each with its line and column.
 struct Cells<'a> {
     input: &'a [u8],
+    format: Format,
     at: usize,
     line: usize,
     column: usize,
 }
 
 impl<'a> Cells<'a> {
-    fn new(input: &'a [u8]) -> Self {
+    fn new(input: &'a [u8], format: Format) -> Self {
         Cells {
             input,
+            format,
             at: 0,
             line: 1,
             column: 1,
         }
     }
 
-    /// The next non-whitespace byte and where it is, or `None` at the end.
-    fn next_cell(&mut self) -> Option<(u8, usize, usize)> {
+    /// The next byte that `skip` does not pass over, and where it is, or `None` at the end.
+    fn next_cell(&mut self, skip: fn(u8) -> bool) -> Option<(u8, usize, usize)> {
         while let Some(&byte) = self.input.get(self.at) {
             let place = (self.line, self.column);
             self.at += 1;
             if byte == b'\n' {
-                (self.line, self.column) = (self.line + 1, 1);
+                self.line += 1;
+                self.column = 1;
             } else {
                 self.column += 1;
             }
-            if !byte.is_ascii_whitespace() {
+            if !skip(byte) {
                 return Some((byte, place.0, place.1));
             }
         }
         None
     }
 
-    /// The next nine cells as a board; `Ok(None)` at a clean end of input.
-    fn next_board(&mut self, case: usize) -> Result<Option<Board>, InputError> {
+    /// The next nine cells as a board, the end, or text after the last of `case - 1` boards.
+    fn next_board(&mut self, case: usize) -> Result<Next, InputError> {
         let mut board = [0; 9];
         let mut placed = [false; 9];
         for (i, slot) in board.iter_mut().enumerate() {
@@ -368,58 +444,127 @@ impl<'a> Cells<'a> {
                 column,
                 what,
             };
-            let Some((byte, line, column)) = self.next_cell() else {
-                if i == 0 {
-                    return Ok(None);
+            // Between boards, DOS end-of-file bytes and NULs pass as whitespace; inside one, not.
+            let skip = if i == 0 { is_blank_between } else { is_blank };
+            let (byte, line, column) = match self.next_cell(skip) {
+                Some(found) => found,
+                None if i == 0 => return Ok(Next::End),
+                None => {
+                    let what = format!("input ends after {} of the 9 cells", i);
+                    return Err(error(self.line, self.column, what));
                 }
-                let what = format!("input ends after {i} of the 9 cells");
-                return Err(error(self.line, self.column, what));
             };
-            let cell = match byte {
-                b'1'..=b'8' => byte - b'0',
-                b'x' => 0,
-                _ => {
-                    let what =
-                        format!("'{}' is not a cell; expected 1-8 or x", byte.escape_ascii());
+            let cell = match self.format.cell(byte) {
+                Some(cell) => cell,
+                None if i == 0 && case > 1 => return self.trailing(case, line, column),
+                None => {
+                    let (shown, cells) = (escaped(byte), self.format.cells());
+                    let what = format!("'{}' is not a cell; expected {}", shown, cells);
                     return Err(error(line, column, what));
                 }
             };
             if std::mem::replace(&mut placed[cell as usize], true) {
-                return Err(error(
-                    line,
-                    column,
-                    format!("'{}' appears twice", byte as char),
-                ));
+                let what = format!("'{}' appears twice", byte as char);
+                return Err(error(line, column, what));
             }
             *slot = cell;
         }
-        Ok(Some(board))
+        Ok(Next::Board(board))
+    }
+
+    /// Text after the last board, which starts at `line` and `column` (just read): ignored, unless
+    /// it is not UTF-8, which no judge's data is, and is then an error at its first bad byte.
+    fn trailing(&self, case: usize, line: usize, column: usize) -> Result<Next, InputError> {
+        let rest = &self.input[self.at - 1..];
+        match std::str::from_utf8(rest) {
+            Ok(text) => Ok(Next::Trailing(
+                line,
+                clip(text.lines().next().unwrap_or_default()),
+            )),
+            Err(e) => {
+                let valid = &rest[..e.valid_up_to()];
+                let lines = valid.iter().filter(|&&b| b == b'\n').count();
+                let after_newline = valid.iter().rev().take_while(|&&b| b != b'\n').count();
+                let (line, column) = if lines == 0 {
+                    (line, column + valid.len())
+                } else {
+                    (line + lines, after_newline + 1)
+                };
+                let what = "the input is not valid UTF-8".to_string();
+                Err(InputError {
+                    case,
+                    line,
+                    column,
+                    what,
+                })
+            }
+        }
     }
 }
 
-/// Answers every board of `input` on `out`, one line each, stopping at the first bad case.
-fn run(input: &[u8], out: &mut impl Write, trace: bool) -> Result<(), Failure> {
-    let mut cells = Cells::new(input);
+fn is_blank(byte: u8) -> bool {
+    byte.is_ascii_whitespace()
+}
+
+fn is_blank_between(byte: u8) -> bool {
+    byte.is_ascii_whitespace() || byte == 0x1a || byte == 0
+}
+
+/// A byte as a message may show it: itself if printable ASCII, else escaped (`\xc3`).
+fn escaped(byte: u8) -> String {
+    std::ascii::escape_default(byte).map(char::from).collect()
+}
+
+/// At most 40 characters of someone else's text, control characters escaped, for a message.
+fn clip(text: &str) -> String {
+    let shown: String = text.chars().take(40).flat_map(char::escape_debug).collect();
+    if text.chars().nth(40).is_some() {
+        shown + "…"
+    } else {
+        shown
+    }
+}
+
+/// Answers every board of `input` on `out`, one line each, stopping at the first bad case; returns
+/// the warning for text after the last board, if there is any.
+fn run(input: &[u8], out: &mut impl Write, trace: bool) -> Result<Option<String>, Failure> {
+    let format = Format::of(input);
+    let goal = format.goal();
+    let mut cells = Cells::new(input, format);
     let mut solver: Option<Solver> = None; // built on first need: empty input costs nothing
     for case in 1.. {
-        let Some(board) = cells.next_board(case).map_err(Failure::BadInput)? else {
-            break;
+        let board = match cells.next_board(case).map_err(Failure::BadInput)? {
+            Next::Board(board) => board,
+            Next::End => break,
+            Next::Trailing(line, text) => {
+                return Ok(Some(format!(
+                    "line {}: ignored text after the last board: '{}'",
+                    line, text
+                )))
+            }
         };
-        if is_solvable(&board) {
-            let solver = solver.get_or_insert_with(|| Solver::new(trace));
-            out.write_all(&solver.solve(&board))?;
-            out.write_all(b"\n")?;
+        let moves = if is_solvable(&board, &goal) {
+            let solver = solver.get_or_insert_with(|| Solver::new(goal, trace));
+            Some(solver.solve(&board))
         } else {
-            out.write_all(b"unsolvable\n")?;
+            None
+        };
+        match (format, moves) {
+            (Format::Poj, Some(moves)) => out.write_all(&moves)?,
+            (Format::Poj, None) => out.write_all(b"unsolvable")?,
+            (Format::Luogu, Some(moves)) => write!(out, "{}", moves.len())?,
+            (Format::Luogu, None) => out.write_all(b"-1")?,
         }
+        out.write_all(b"\n")?;
     }
-    Ok(())
+    Ok(None)
 }
 
 fn main() {
     let mut input = Vec::new();
-    let trace = std::env::var_os("BFS_TRACE").is_some_and(|v| v == "1");
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let trace = std::env::var_os("BFS_TRACE").as_deref() == Some("1".as_ref());
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
     let result = match io::stdin().read_to_end(&mut input) {
         Ok(_) => run(&input, &mut out, trace),
         Err(e) => Err(Failure::Io(e)),
@@ -427,10 +572,15 @@ fn main() {
     let flushed = out.flush();
     let message = match (result, flushed) {
         (Err(Failure::BadInput(e)), _) => e.to_string(),
-        (Err(Failure::Io(e)), _) | (Ok(()), Err(e)) => format!("i/o error: {e}"),
-        (Ok(()), Ok(())) => return,
+        (Err(Failure::Io(e)), _) | (Ok(_), Err(e)) => format!("i/o error: {}", e),
+        (Ok(warning), Ok(())) => {
+            if let Some(warning) = warning {
+                eprintln!("eight: warning: {}", warning);
+            }
+            return;
+        }
     };
-    eprintln!("eight: {message}");
+    eprintln!("eight: {}", message);
     std::process::exit(1);
 }
 
@@ -439,14 +589,19 @@ mod tests {
     use super::*;
 
     fn answer(input: &str) -> (String, Option<InputError>) {
+        let (out, result) = answer_bytes(input.as_bytes());
+        (out, result.err())
+    }
+
+    /// The output, and the warning or the error.
+    fn answer_bytes(input: &[u8]) -> (String, Result<Option<String>, InputError>) {
         let mut out = Vec::new();
-        let result = run(input.as_bytes(), &mut out, false);
-        let error = match result {
-            Ok(()) => None,
-            Err(Failure::BadInput(e)) => Some(e),
+        let result = match run(input, &mut out, false) {
+            Ok(warning) => Ok(warning),
+            Err(Failure::BadInput(e)) => Err(e),
             Err(Failure::Io(e)) => panic!("writing to a Vec failed: {e}"),
         };
-        (String::from_utf8(out).expect("output is ASCII"), error)
+        (String::from_utf8(out).expect("output is ASCII"), result)
     }
 
     /// Plays `moves` from `start`; `None` if a move leaves the board.
@@ -458,8 +613,11 @@ mod tests {
     }
 
     fn board(text: &str) -> Board {
-        let mut cells = Cells::new(text.as_bytes());
-        cells.next_board(1).expect("valid").expect("nine cells")
+        let format = Format::of(text.as_bytes());
+        match Cells::new(text.as_bytes(), format).next_board(1) {
+            Ok(Next::Board(board)) => board,
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
@@ -499,9 +657,11 @@ mod tests {
     #[test]
     fn parity_decides_solvability() {
         // Swapping two tiles flips the parity: the classic trap.
-        assert!(is_solvable(&GOAL));
-        assert!(!is_solvable(&board("21345678x")));
-        assert!(is_solvable(&board("x12345678")));
+        assert!(is_solvable(&GOAL, &GOAL));
+        assert!(!is_solvable(&board("21345678x"), &GOAL));
+        assert!(is_solvable(&board("x12345678"), &GOAL));
+        // Luogu's goal has seven inversions: POJ's goal cannot reach it.
+        assert!(!is_solvable(&GOAL, &LUOGU_GOAL));
         let (out, _) = answer("21345678x 12345678x");
         assert_eq!(out, "unsolvable\n\n");
     }
@@ -533,5 +693,51 @@ mod tests {
             error.expect("an error").what,
             r"'\xc3' is not a cell; expected 1-8 or x"
         );
+    }
+
+    #[test]
+    fn luogus_format_is_read_from_a_zero_and_answered_by_the_count() {
+        assert_eq!(Format::of(b"283104765\n"), Format::Luogu);
+        assert_eq!(Format::of(b"2 3 4 1 5 x 7 6 8"), Format::Poj);
+        // P1379's sample: four moves to 1 2 3 / 8 0 4 / 7 6 5.
+        assert_eq!(answer("283104765\n"), ("4\n".to_string(), None));
+        assert_eq!(answer("123804765").0, "0\n");
+        assert_eq!(answer("123840765").0, "1\n");
+        // Two tiles swapped: the parity says no at once.
+        assert_eq!(answer("213804765").0, "-1\n");
+        let (_, error) = answer("283104769");
+        assert_eq!(
+            error.expect("an error").what,
+            "'9' is not a cell; expected 0-8"
+        );
+    }
+
+    #[test]
+    fn what_follows_the_last_board_is_ignored_and_only_text_is_warned_about() {
+        let clean = answer_bytes(b"12345678x\n1234567x8\n\n\x1a\x00\r\n");
+        assert_eq!(clean, ("\nr\n".to_string(), Ok(None)));
+        let (out, result) = answer_bytes(b"12345678x\nEND OF DATA\n");
+        assert_eq!(out, "\n");
+        let warning = result.expect("no error").expect("a warning");
+        assert_eq!(
+            warning,
+            "line 2: ignored text after the last board: 'END OF DATA'"
+        );
+        let long = format!("12345678x {}", "z".repeat(100_000));
+        let (_, result) = answer_bytes(long.as_bytes());
+        let warning = result.expect("no error").expect("a warning");
+        assert!(
+            warning.ends_with(&format!("'{}…'", "z".repeat(40))),
+            "{warning}"
+        );
+        // Bytes that are no text are an error at their place; the answers before them stay.
+        let (out, result) = answer_bytes(b"12345678x\n\n  \xff");
+        assert_eq!(out, "\n");
+        let error = result.expect_err("an error");
+        assert_eq!((error.line, error.column), (3, 3));
+        assert_eq!(error.what, "the input is not valid UTF-8");
+        // Inside a board, or before the first, the rules stay strict.
+        assert!(answer_bytes(b"1234\x005678x").1.is_err());
+        assert!(answer_bytes(b"END").1.is_err());
     }
 }

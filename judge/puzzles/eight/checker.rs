@@ -77,7 +77,7 @@ impl Checker for Eight {
     fn plain_layers(&self, input: &[u8]) -> Result<Vec<usize>, String> {
         let boards = parse_boards(input)?;
         let first = boards.first().ok_or("the test has no board")?;
-        Ok(reference::layer_sizes(first))
+        Ok(reference::layer_sizes(first, &GOAL))
     }
 
     fn replays(&self) -> bool {

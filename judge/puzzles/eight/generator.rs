@@ -23,19 +23,9 @@ pub struct EightBoards {
 
 impl EightBoards {
     pub fn new(distances: &Distances) -> Self {
-        let mut layers: Vec<Vec<Board>> = Vec::new();
-        for (board, &distance) in &distances.0 {
-            let d = usize::from(distance);
-            if layers.len() <= d {
-                layers.resize(d + 1, Vec::new());
-            }
-            layers[d].push(*board);
+        EightBoards {
+            layers: layers(distances),
         }
-        // Sorted: the table is a hash map, whose order differs from run to run, and a seed must not.
-        for layer in &mut layers {
-            layer.sort_unstable();
-        }
-        EightBoards { layers }
     }
 
     fn board(&self, rng: &mut Rng) -> Board {
@@ -74,6 +64,23 @@ impl Generator for EightBoards {
             .chain([render(first), render(second)])
             .collect()
     }
+}
+
+/// The boards `distances` knows, grouped by their distance, each group sorted: the table is a hash
+/// map, whose order differs from run to run, and a seed must not.
+pub fn layers(distances: &Distances) -> Vec<Vec<Board>> {
+    let mut layers: Vec<Vec<Board>> = Vec::new();
+    for (board, &distance) in &distances.0 {
+        let d = usize::from(distance);
+        if layers.len() <= d {
+            layers.resize(d + 1, Vec::new());
+        }
+        layers[d].push(*board);
+    }
+    for layer in &mut layers {
+        layer.sort_unstable();
+    }
+    layers
 }
 
 /// One board a line, cells split by spaces, as the problem's statement writes them.

@@ -1,11 +1,14 @@
 //! The judge's own answer key for Eight: boards as text, a plain BFS from the goal, and move replay.
-//! Deliberately naive and separate from `src/bin/eight.rs`, so a bug there cannot hide here.
+//! Deliberately naive and separate from `src/bin/eight.rs`, so a bug there cannot hide here. It
+//! serves both goals the solution knows: POJ's `12345678x` and Luogu P1379's `123804765`.
 
 use std::collections::{HashMap, VecDeque};
 
 /// A board as its nine cells in reading order, `b'1'..=b'8'` and `b'x'` for the blank.
 pub type Board = [u8; 9];
 pub const GOAL: Board = *b"12345678x";
+/// Luogu P1379's goal, `1 2 3 / 8 0 4 / 7 6 5`, its blank `0` written `x` as everywhere here.
+pub const LUOGU_GOAL: Board = *b"1238x4765";
 
 /// Splits input into boards the way the problem reads it: whitespace is ignored, nine cells a board.
 pub fn parse_boards(input: &[u8]) -> Result<Vec<Board>, String> {
@@ -19,6 +22,17 @@ pub fn parse_boards(input: &[u8]) -> Result<Vec<Board>, String> {
         .enumerate()
         .map(|(i, chunk)| board_from(chunk).map_err(|e| format!("case {}: {e}", i + 1)))
         .collect()
+}
+
+/// Luogu P1379's input: boards of the digits 0-8, `0` the blank, read as [`parse_boards`] reads them.
+pub fn parse_luogu(input: &[u8]) -> Result<Vec<Board>, String> {
+    if let Some(&x) = input.iter().find(|&&b| b == b'x') {
+        return Err(format!("'{}' is no cell here: the blank is 0", char::from(x)));
+    }
+    let cells: Vec<u8> = (input.iter())
+        .map(|&b| if b == b'0' { b'x' } else { b })
+        .collect();
+    parse_boards(&cells).map_err(|e| e.replace("1-8 and x", "0-8"))
 }
 
 fn board_from(cells: &[u8]) -> Result<Board, String> {
@@ -56,9 +70,16 @@ pub fn apply(board: &Board, letter: u8) -> Option<Board> {
 pub struct Distances(pub HashMap<Board, u8>);
 
 impl Distances {
+    /// The distances to POJ's goal.
     pub fn build() -> Self {
-        let mut dist = HashMap::from([(GOAL, 0)]);
-        let mut queue = VecDeque::from([GOAL]);
+        Distances::to(GOAL)
+    }
+
+    /// The distances to `goal`, by a BFS from it (moves can be undone, so its distances are the
+    /// boards' distances to it).
+    pub fn to(goal: Board) -> Self {
+        let mut dist = HashMap::from([(goal, 0)]);
+        let mut queue = VecDeque::from([goal]);
         while let Some(board) = queue.pop_front() {
             let d = dist[&board];
             for letter in *b"udlr" {
@@ -82,11 +103,11 @@ impl Distances {
 /// How many boards a plain BFS from `start` first reaches at each depth, up to the layer that holds
 /// the goal (all of them if it never does): the one-sided search the bidirectional one is measured
 /// against.
-pub fn layer_sizes(start: &Board) -> Vec<usize> {
+pub fn layer_sizes(start: &Board, goal: &Board) -> Vec<usize> {
     let mut seen = std::collections::HashSet::from([*start]);
     let mut layer = vec![*start];
     let mut sizes = vec![1];
-    while !layer.contains(&GOAL) {
+    while !layer.contains(goal) {
         let next: Vec<Board> = (layer.iter())
             .flat_map(|board| b"udlr".iter().filter_map(move |&m| apply(board, m)))
             .filter(|next| seen.insert(*next))
@@ -111,6 +132,18 @@ mod tests {
         assert_eq!(dist.0.values().max(), Some(&31));
         assert_eq!(dist.get(b"8672543x1"), Some(31));
         assert_eq!(dist.get(b"21345678x"), None);
+    }
+
+    #[test]
+    fn luogus_goal_has_its_own_half_of_the_boards_at_most_30_moves_away() {
+        let dist = Distances::to(LUOGU_GOAL);
+        assert_eq!(dist.0.len(), 181_440);
+        assert_eq!(dist.get(&GOAL), None, "the other parity");
+        assert_eq!(parse_luogu(b"283104765"), Ok(vec![*b"2831x4765"]));
+        assert_eq!(dist.get(b"2831x4765"), Some(4), "P1379's sample");
+        assert_eq!(dist.0.values().max(), Some(&30));
+        let refused = parse_luogu(b"12345678x").unwrap_err();
+        assert_eq!(refused, "'x' is no cell here: the blank is 0");
     }
 
     #[test]

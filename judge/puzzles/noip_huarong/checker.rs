@@ -3,11 +3,10 @@
 //! "valid but longer": a number that is not the optimum is wrong, too small or too large.
 
 use super::reference;
-use crate::formats::text::head;
 use crate::model::frame::Frame;
-use crate::model::reason::{Kind, Place, Rejection, TestFault};
+use crate::model::reason::{Place, Rejection, TestFault};
 use crate::model::verdict::{Checked, Cost};
-use crate::puzzles::checker::{answers, Checker, Optima};
+use crate::puzzles::checker::{answers, count_answer, Checker, Optima};
 
 #[derive(Default)]
 pub struct NoipHuarong;
@@ -45,7 +44,7 @@ impl Checker for NoipHuarong {
         let mut cost = Cost::default();
         for (k, optimum) in optima.iter().enumerate() {
             let answer = answers.get(k).copied();
-            match judge_answer(answer, *optimum) {
+            match count_answer(answer, *optimum, "the piece cannot reach its target") {
                 Ok(moves) => {
                     cost.moves += moves;
                     cost.optimum += moves;
@@ -68,38 +67,10 @@ fn optima_of(game: &reference::Game, queries: &[reference::Query]) -> Vec<Option
         .collect()
 }
 
-/// The moves an answer line claims, when it is the optimum (`-1` counts 0), or what kind of wrong it
-/// is and why. Numbers are read as a line comparison reads them: no sign, no leading zero.
-fn judge_answer(answer: Option<&[u8]>, optimum: Option<u64>) -> Result<u64, (Kind, String)> {
-    let line = answer.ok_or((Kind::Missing, "missing answer".to_string()))?;
-    let unreadable = |why: String| Err((Kind::Unreadable, why));
-    let text = std::str::from_utf8(line).unwrap_or_default();
-    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-    let claimed = match text {
-        "-1" => None,
-        "" => return unreadable("an empty line".into()),
-        _ if digits && (text == "0" || !text.starts_with('0')) => match text.parse::<u64>() {
-            Ok(n) => Some(n),
-            Err(_) => return unreadable(format!("'{}' is too large a number", head(line))),
-        },
-        _ => return unreadable(format!("'{}' is neither a number of moves nor -1", head(line))),
-    };
-    let show = |n: Option<u64>| n.map_or("-1".to_string(), |n| n.to_string());
-    let why = match (claimed, optimum) {
-        (c, o) if c == o => return Ok(o.unwrap_or(0)),
-        (Some(c), None) => format!("answered {c}, but the piece cannot reach its target"),
-        (c, o) => format!("answered {}, optimum {}", show(c), show(o)),
-    };
-    let kind = Kind::WrongCount {
-        answered: claimed,
-        optimum,
-    };
-    Err((kind, why))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::reason::Kind;
     use crate::puzzles::checker::testing::{judged, why};
 
     const SAMPLE: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";

@@ -3,12 +3,48 @@
 use super::{files, fuzz};
 use assert_cmd::Command;
 use predicates::prelude::*;
-use slidekit::puzzles::eight::reference::{apply, parse_boards, Board, Distances, GOAL};
+use slidekit::puzzles::eight::generator::layers;
+use slidekit::puzzles::eight::reference::{
+    apply, parse_boards, parse_luogu, Board, Distances, GOAL, LUOGU_GOAL,
+};
 use std::sync::OnceLock;
 
 fn distances() -> &'static Distances {
     static DISTANCES: OnceLock<Distances> = OnceLock::new();
     DISTANCES.get_or_init(Distances::build)
+}
+
+/// The distances to Luogu P1379's goal, `1 2 3 / 8 0 4 / 7 6 5`.
+fn luogu_distances() -> &'static Distances {
+    static DISTANCES: OnceLock<Distances> = OnceLock::new();
+    DISTANCES.get_or_init(|| Distances::to(LUOGU_GOAL))
+}
+
+/// Runs `eight` on a Luogu-format `input` and checks that each line is its board's distance.
+fn count_and_check(input: &[u8]) -> Vec<u64> {
+    let output = eight(input)
+        .success()
+        .stderr("")
+        .get_output()
+        .stdout
+        .clone();
+    let output = String::from_utf8(output).expect("ASCII output");
+    let boards = parse_luogu(input).expect("test input is valid");
+    let counts: Vec<u64> = output
+        .lines()
+        .map(|l| l.parse().expect("a count"))
+        .collect();
+    let optima: Vec<u64> = (boards.iter())
+        .map(|b| {
+            u64::from(
+                luogu_distances()
+                    .get(b)
+                    .expect("P1379's boards reach the goal"),
+            )
+        })
+        .collect();
+    assert_eq!(counts, optima, "one optimal count a board");
+    counts
 }
 
 fn eight(input: &[u8]) -> assert_cmd::assert::Assert {
@@ -90,6 +126,42 @@ fn every_test_file_is_answered_optimally_and_matches_its_ans() {
 }
 
 #[test]
+fn luogus_tests_are_counted_as_their_ans_says() {
+    let tests = files::test_files("eight_luogu");
+    for test in &tests {
+        let expected: Vec<u64> = test
+            .ans
+            .lines()
+            .map(|l| l.parse().expect("a number"))
+            .collect();
+        assert_eq!(
+            count_and_check(&test.input),
+            expected,
+            "{}",
+            test.path.display()
+        );
+    }
+    assert!(tests.len() >= 8, "only {} test files found", tests.len());
+}
+
+/// Every distance from 0 to 30, many boards of each, in one run of P1379's format (the solution
+/// answers several boards as it does POJ's): each count is the reference's.
+#[test]
+fn luogu_boards_at_every_distance_are_counted_optimally() {
+    let mut input = Vec::new();
+    for layer in layers(luogu_distances()) {
+        for board in layer.iter().step_by((layer.len() / 60).max(1)).take(60) {
+            let digits = board.map(|c| if c == b'x' { b'0' } else { c });
+            input.extend_from_slice(&digits);
+            input.push(b'\n');
+        }
+    }
+    let counts = count_and_check(&input);
+    assert_eq!(counts.iter().max(), Some(&30));
+    assert!(counts.len() > 1500, "{} boards", counts.len());
+}
+
+#[test]
 fn both_31_move_boards_are_solved_in_31() {
     let lengths = solve_and_check(b"8 6 7 2 5 4 3 x 1\n6 4 7 8 5 x 3 2 1\n");
     assert_eq!(lengths, [Some(31), Some(31)]);
@@ -141,6 +213,31 @@ fn a_repeated_tile_and_a_short_last_case_are_errors() {
     eight(b"12345678x\n1 2 3").code(1).stdout("\n").stderr(
         predicate::str::contains("case 2").and(predicate::str::contains("after 3 of the 9 cells")),
     );
+}
+
+#[test]
+fn what_judges_data_carries_after_the_last_board_ends_in_exit_0() {
+    // A DOS end-of-file byte, NULs and blank lines: nothing to say.
+    eight(b"1234567x8\n\x1a").success().stdout("r\n").stderr("");
+    eight(b"1234567x8\n\n\x00\x00\r\n")
+        .success()
+        .stdout("r\n")
+        .stderr("");
+    // Text that cannot be a board: the answers, then a warning that quotes at most 40 characters.
+    let note = format!("1234567x8\n{}\n", "#".repeat(500));
+    let warning = format!(
+        "eight: warning: line 2: ignored text after the last board: '{}…'\n",
+        "#".repeat(40)
+    );
+    eight(note.as_bytes())
+        .success()
+        .stdout("r\n")
+        .stderr(warning);
+    // A byte that is no text at all is an error at its place, after the answers before it.
+    eight(b"1234567x8\n\xff")
+        .code(1)
+        .stdout("r\n")
+        .stderr("eight: case 2, line 2, column 1: the input is not valid UTF-8\n");
 }
 
 #[test]

@@ -1,0 +1,20 @@
+//! Eight as Luogu P1379 asks it: the blank written `0`, the goal `1 2 3 / 8 0 4 / 7 6 5`, and the
+//! answer the number of moves. Eight's reference serves it, aimed at that goal.
+
+pub mod checker;
+pub mod generator;
+
+use super::Puzzle;
+use crate::formats::digest;
+
+pub const PUZZLE: Puzzle = Puzzle {
+    name: "eight_luogu",
+    checker: || Box::<checker::EightLuogu>::default(),
+    source_digest: digest::of(&[
+        include_bytes!("../eight/reference.rs"),
+        include_bytes!("checker.rs"),
+    ]),
+    stress: Some(generator::stress),
+    hints: None,
+    from_grid: None,
+};
