@@ -39,15 +39,12 @@ struct Board {
 impl Board {
     /// The cell beside `cell` on side `d`, if it is on the board and open.
     fn beside(&self, cell: usize, d: usize) -> Option<usize> {
-        let (r, c) = (cell / self.cols, cell % self.cols);
-        let r = r
-            .checked_add_signed(SIDES[d].0)
-            .filter(|&r| r < self.rows)?;
-        let c = c
-            .checked_add_signed(SIDES[d].1)
-            .filter(|&c| c < self.cols)?;
-        let next = r * self.cols + c;
-        self.open[next].then_some(next)
+        let r = (cell / self.cols) as isize + SIDES[d].0;
+        let c = (cell % self.cols) as isize + SIDES[d].1;
+        if r < 0 || c < 0 || r >= self.rows as isize || c >= self.cols as isize {
+            return None;
+        }
+        Some(r as usize * self.cols + c as usize).filter(|&next| self.open[next])
     }
 
     /// Moves the empty cell needs from `from` to every cell, never entering `blocked`.
@@ -83,10 +80,8 @@ impl Walks {
         let mut walk = vec![FAR; board.open.len() * 16];
         let mut reached = 0;
         for cell in (0..board.open.len()).filter(|&c| board.open[c]) {
-            for from in 0..4 {
-                let Some(start) = board.beside(cell, from) else {
-                    continue;
-                };
+            let starts = (0..4).filter_map(|from| board.beside(cell, from).map(|s| (from, s)));
+            for (from, start) in starts {
                 let dist = board.empty_walk(start, cell);
                 reached += dist.iter().filter(|&&d| d != FAR).count();
                 for to in 0..4 {
