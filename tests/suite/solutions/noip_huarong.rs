@@ -20,6 +20,10 @@ const SMALL_GAMES: u64 = 300;
 const LARGE_GAMES: u64 = 20;
 
 fn noip(input: &str) -> assert_cmd::assert::Assert {
+    noip_bytes(input.as_bytes().to_vec())
+}
+
+fn noip_bytes(input: Vec<u8>) -> assert_cmd::assert::Assert {
     Command::cargo_bin("noip_huarong")
         .expect("binary built")
         .write_stdin(input)
@@ -154,14 +158,72 @@ fn bad_input_is_one_line_naming_where_and_the_answers_before_it_stay() {
         .code(1)
         .stdout("-1\n")
         .stderr(
-            "noip_huarong: line 4: query 2: the empty cell and the chosen piece are the same cell\n",
+            "noip_huarong: line 4, column 5: query 2: the empty cell and the chosen piece are the \
+             same cell\n",
         );
     noip("31 2 1\n")
         .code(1)
-        .stderr(predicate::str::contains("line 1: n is `31`"));
+        .stderr(predicate::str::contains("line 1, column 1: n is `31`"));
     noip("1 2 1\n1 1\n1 1 1 2 1 9\n")
         .code(1)
         .stderr(predicate::str::contains("query 1's target column is `9`"));
+}
+
+const SAMPLE: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
+
+#[test]
+fn blank_lines_dos_end_of_file_bytes_and_nuls_after_the_last_query_are_ignored() {
+    for tail in ["\n\n  \r\n\t\n", "\x1a", "\r\n\x1a", "\0", "\0\0\n\x1a\0"] {
+        noip(&format!("{SAMPLE}{tail}"))
+            .success()
+            .stdout("2\n-1\n")
+            .stderr("");
+    }
+    // Glued to the last number, as an editor that ends a file with 0x1A may leave it.
+    let glued = SAMPLE.trim_end().to_string() + "\x1a";
+    noip(&glued).success().stdout("2\n-1\n").stderr("");
+}
+
+#[test]
+fn text_after_the_last_query_is_warned_about_and_the_answers_stand() {
+    noip(&format!("{SAMPLE}\n7\n"))
+        .success()
+        .stdout("2\n-1\n")
+        .stderr(
+            "noip_huarong: warning: line 8, column 1: ignored text after the last query: `7`\n",
+        );
+    noip(&format!("{SAMPLE}1 2 2 2 3 2\n"))
+        .success()
+        .stdout("2\n-1\n")
+        .stderr(predicate::str::contains("warning: line 7, column 1"));
+}
+
+#[test]
+fn a_byte_that_is_not_utf8_is_an_error_at_its_line_after_the_answers_before_it() {
+    let mut input = SAMPLE.as_bytes().to_vec();
+    input.splice(input.len() - 2..input.len() - 1, [0xC3, 0x28]); // a lead byte with no follower
+    noip_bytes(input).code(1).stdout("2\n").stderr(
+        "noip_huarong: line 6, column 11: query 2's target column is not text: byte 0xC3 is not \
+         UTF-8\n",
+    );
+}
+
+#[test]
+fn a_huge_word_is_quoted_in_forty_characters() {
+    let huge = "9".repeat(1 << 20); // a mebibyte: stderr would copy it whole
+    noip(&format!("{SAMPLE}{huge}"))
+        .success()
+        .stdout("2\n-1\n")
+        .stderr(format!(
+            "noip_huarong: warning: line 7, column 1: ignored text after the last query: `{}…`\n",
+            "9".repeat(40)
+        ));
+    let query = format!("1 2 2\n1 1\n1 1 1 2 1 1\n1 1 1 2 {huge} 1\n");
+    noip(&query).code(1).stdout("1\n").stderr(format!(
+        "noip_huarong: line 4, column 9: query 2's target row is `{}…`, expected a whole number \
+         from 1 to 1\n",
+        "9".repeat(40)
+    ));
 }
 
 #[test]
