@@ -1,6 +1,8 @@
 //! `noip_huarong` as a user runs it: every answer compared with the judge's plain BFS over (piece,
-//! empty) positions, on the problem's tests and on hundreds of random boards (judge/puzzles/noip_huarong/boards.rs).
-//! The long run takes its size and seed from the environment:
+//! empty) positions, on the problem's tests and on generated boards (judge/puzzles/noip_huarong/boards.rs):
+//! hundreds of random ones. Generated boards call the solution in this process, through its `run` (the file is
+//! included below, so its own unit tests run here too); what `main` adds, the exit status and
+//! stderr, is tested on the binary. The long run takes its size and seed from the environment:
 //!
 //! ```text
 //! NOIP_RANDOM_GAMES=20000 NOIP_RANDOM_SEED=7 \
@@ -8,17 +10,27 @@
 //! ```
 
 use super::fuzz;
+use super::watch::Watch;
 use assert_cmd::Command;
 use predicates::prelude::*;
 use slidekit::puzzles::noip_huarong::boards;
 use slidekit::puzzles::noip_huarong::reference;
+use std::panic::{self, AssertUnwindSafe};
+use std::time::Duration;
+
+#[allow(dead_code)] // its `main`
+#[path = "../../../src/bin/noip_huarong.rs"]
+mod solution;
 
 const SEED: u64 = 1979;
 /// Random games in every `cargo test`: small boards, where every kind of query turns up.
 const SMALL_GAMES: u64 = 300;
 /// Boards up to 30×30, fewer queries.
 const LARGE_GAMES: u64 = 20;
+/// A debug build answers an open 30×30 board in a tenth of a second; this only stops a hang.
+const TIME_LIMIT: Duration = Duration::from_secs(10);
 
+/// The solution as a process, as a judge runs it: for what `main` adds (exit status, stderr).
 fn noip(input: &str) -> assert_cmd::assert::Assert {
     noip_bytes(input.as_bytes().to_vec())
 }
@@ -30,11 +42,36 @@ fn noip_bytes(input: Vec<u8>) -> assert_cmd::assert::Assert {
         .assert()
 }
 
-/// Runs the solution on `input` and compares every answer with the reference's optimum; returns how
-/// many answers were 0, a number of moves, and -1.
-fn check(input: &str) -> [u64; 3] {
-    let output = noip(input).success().stderr("").get_output().stdout.clone();
-    let output = String::from_utf8(output).expect("text");
+/// The answers of the solution's `run`, called as `main` calls it (`main` adds only the reading,
+/// the flush and the exit status), watched: a hang ends the test binary after `TIME_LIMIT`, naming
+/// the input. A warning, an error or a panic fails the test, naming the input too.
+fn run_here(input: &str) -> String {
+    let watch = Watch::start("noip_huarong", input, TIME_LIMIT);
+    let mut out = Vec::new();
+    let result = panic::catch_unwind(AssertUnwindSafe(|| {
+        solution::run(input.as_bytes(), &mut out, false)
+    }));
+    drop(watch);
+    match result {
+        Ok(Ok(None)) => String::from_utf8(out).expect("text"),
+        Ok(Ok(Some(ignored))) => panic!("warned {ignored} on:\n{input}"),
+        Ok(Err(failure)) => panic!("{failure:?} on:\n{input}"),
+        Err(_) => panic!("the solution panicked on:\n{input}"),
+    }
+}
+
+/// Answers counted by kind: 0, a number of moves, -1.
+type Kinds = [u64; 3];
+
+fn add(total: &mut Kinds, found: Kinds) {
+    for (total, n) in total.iter_mut().zip(found) {
+        *total += n;
+    }
+}
+
+/// Runs the solution on `input` and compares every answer with the reference's optimum.
+fn check(input: &str) -> Kinds {
+    let output = run_here(input);
     let game = reference::parse(input).expect("valid input");
     let lines: Vec<&str> = output.lines().collect();
     assert_eq!(
@@ -56,13 +93,10 @@ fn check(input: &str) -> [u64; 3] {
     kinds
 }
 
-fn check_stream(seed: u64, games: u64, side: usize, queries: usize) -> [u64; 3] {
+fn check_stream(seed: u64, games: u64, side: usize, queries: usize) -> Kinds {
     let mut kinds = [0; 3];
     for index in 0..games {
-        let found = check(&boards::game(seed, index, side, queries));
-        for (total, n) in kinds.iter_mut().zip(found) {
-            *total += n;
-        }
+        add(&mut kinds, check(&boards::game(seed, index, side, queries)));
     }
     kinds
 }
