@@ -1,6 +1,7 @@
 //! `noip_huarong` as a user runs it: every answer compared with the judge's plain BFS over (piece,
 //! empty) positions, on the problem's tests and on generated boards (judge/puzzles/noip_huarong/boards.rs):
-//! hundreds of random ones. Generated boards call the solution in this process, through its `run` (the file is
+//! hundreds of random ones, every strip from 1×1 to 1×30 and 30×1, and the largest, 30×30, open or
+//! mostly fixed. Generated boards call the solution in this process, through its `run` (the file is
 //! included below, so its own unit tests run here too); what `main` adds, the exit status and
 //! stderr, is tested on the binary. The long run takes its size and seed from the environment:
 //!
@@ -146,6 +147,66 @@ fn random_small_boards_are_answered_as_the_reference_says() {
 fn random_large_boards_are_answered_as_the_reference_says() {
     let [_, moves, _] = check_stream(SEED + 1, LARGE_GAMES, 30, 5);
     assert!(moves > 30, "{moves}");
+}
+
+/// Every strip, 1×N and N×1 for N from 1 to 30, open or with a quarter of its cells fixed: the
+/// empty cell never gets round the piece, so the piece moves only toward it. A 1×1 board, or a
+/// strip with one movable cell, has no query (`q` is 0).
+#[test]
+fn every_strip_from_one_cell_to_thirty_is_answered_as_the_reference_says() {
+    let mut kinds = [0; 3];
+    let mut index = 0;
+    for n in 1..=30 {
+        for size in [(1, n), (n, 1)] {
+            for fixed in [0, 25] {
+                add(
+                    &mut kinds,
+                    check(&boards::sized_game(SEED + 2, index, size, fixed, 8)),
+                );
+                index += 1;
+            }
+        }
+    }
+    let [zero, moves, none] = kinds;
+    assert!(
+        zero > 100 && moves > 50 && none > 400,
+        "{zero} {moves} {none}"
+    );
+}
+
+/// The largest board, 30×30: open (all 900 cells movable), where the walks between sides are
+/// longest, with 3 queries (each board's walk table costs most here, and the reference's plain
+/// search too); and mostly fixed, with a tenth, a fifth or a third of its cells movable and joined,
+/// or three quarters fixed at random (islands: mostly -1), with 10.
+#[test]
+fn the_largest_boards_open_or_mostly_fixed_are_answered_as_the_reference_says() {
+    let seed = SEED + 3;
+    let mut open = [0; 3];
+    for index in 0..2 {
+        add(
+            &mut open,
+            check(&boards::sized_game(seed, index, (30, 30), 0, 3)),
+        );
+    }
+    let [_, moves, none] = open;
+    assert_eq!(none, 0, "on an open board every cell can be reached");
+    assert!(moves >= 4, "{open:?}");
+    let mut fixed = [0; 3];
+    for (index, share) in [10, 10, 20, 20, 33, 33].into_iter().enumerate() {
+        let input = boards::carved_game(seed, 2 + index as u64, (30, 30), share, 10);
+        add(&mut fixed, check(&input));
+    }
+    for index in 8..10 {
+        add(
+            &mut fixed,
+            check(&boards::sized_game(seed, index, (30, 30), 75, 10)),
+        );
+    }
+    let [zero, moves, none] = fixed;
+    assert!(
+        zero >= 4 && moves >= 20 && none >= 20,
+        "{zero} {moves} {none}"
+    );
 }
 
 #[test]
