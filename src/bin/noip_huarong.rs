@@ -20,7 +20,6 @@
 //! two slides of the chosen piece, every other move only walks the empty cell around the fixed piece,
 //! and the cheapest such walk is exactly the precomputed BFS distance.
 
-
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 use std::fmt;
