@@ -4,7 +4,10 @@
 //! Input: `n m q`, then n rows of m numbers (0: a fixed piece, 1: a movable piece or the empty cell),
 //! then q queries `EX EY SX SY TX TY` (1-based): the empty cell, the chosen piece, its target.
 //! Output: per query, the fewest moves (one piece next to the empty cell slides into it), or `-1`.
-//! With `BFS_TRACE=1`, stderr tells how many cells and states the searches visited.
+//! Bad input: one line on stderr with its line and column, after the answers before it, and exit 1;
+//! but after the last query, where nothing can change an answer, blank space, 0x1A and NUL are
+//! ignored and other text only warned about. With `BFS_TRACE=1`, stderr tells how many cells and
+//! states the searches visited.
 //!
 //! Idea: a plain BFS over (piece cell, empty cell) pairs visits up to 900 × 900 states a query, too
 //! many for 500 queries. But the chosen piece only moves when the empty cell is right beside it, so
@@ -330,45 +333,40 @@ impl<'a> Numbers<'a> {
 
     /// The next number, which must lie in `range`; `what` names it in errors.
     fn read(&mut self, what: &str, range: RangeInclusive<usize>) -> Result<usize, InputError> {
-        let word = match self.words.next() {
-            Some(word) => word,
-            None => {
-                let what = format!("the input ends before {}", what);
-                return Err(InputError {
-                    line: self.last.0,
-                    column: None,
-                    what,
-                });
-            }
+        let ended = || InputError {
+            line: self.last.0,
+            column: None,
+            what: format!("the input ends before {}", what),
         };
+        let word = self.words.next().ok_or_else(ended)?;
         self.last = (word.line, word.column);
-        let (what, column) = match word.not_text {
-            Some((byte, column)) => {
-                let why = format!("{} is not text: byte 0x{:02X} is not UTF-8", what, byte);
-                (why, column)
-            }
-            None => {
-                let text = std::str::from_utf8(word.bytes).unwrap_or_default();
-                match text.parse::<usize>() {
-                    Ok(n) if range.contains(&n) => return Ok(n),
-                    _ => {
-                        let why = format!(
-                            "{} is `{}`, expected a whole number from {} to {}",
-                            what,
-                            quoted(word.bytes),
-                            range.start(),
-                            range.end()
-                        );
-                        (why, word.column)
-                    }
-                }
-            }
+        let error = |column, what| {
+            Err(InputError {
+                line: word.line,
+                column: Some(column),
+                what,
+            })
         };
-        Err(InputError {
-            line: word.line,
-            column: Some(column),
-            what,
-        })
+        if let Some((byte, column)) = word.not_text {
+            return error(
+                column,
+                format!("{} is not text: byte 0x{:02X} is not UTF-8", what, byte),
+            );
+        }
+        match std::str::from_utf8(word.bytes).map(str::parse::<usize>) {
+            Ok(Ok(n)) if range.contains(&n) => Ok(n),
+            _ => {
+                let (low, high) = (range.start(), range.end());
+                let why = format!(
+                    "{} is `{}`, expected a whole number from {} to {}",
+                    what,
+                    quoted(word.bytes),
+                    low,
+                    high
+                );
+                error(word.column, why)
+            }
+        }
     }
 
     /// The first word after the last query, if any.
