@@ -4,7 +4,10 @@
 //! Input: `n m q`, then n rows of m numbers (0: a fixed piece, 1: a movable piece or the empty cell),
 //! then q queries `EX EY SX SY TX TY` (1-based): the empty cell, the chosen piece, its target.
 //! Output: per query, the fewest moves (one piece next to the empty cell slides into it), or `-1`.
-//! With `BFS_TRACE=1`, stderr tells how many cells and states the searches visited.
+//! Bad input: one line on stderr with its line and column, after the answers before it, and exit 1;
+//! but after the last query, where nothing can change an answer, blank space, 0x1A and NUL are
+//! ignored and other text only warned about. With `BFS_TRACE=1`, stderr tells how many cells and
+//! states the searches visited.
 //!
 //! Idea: a plain BFS over (piece cell, empty cell) pairs visits up to 900 × 900 states a query, too
 //! many for 500 queries. But the chosen piece only moves when the empty cell is right beside it, so
@@ -22,6 +25,7 @@
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
+use std::fmt;
 use std::io::{self, Read, Write};
 use std::ops::RangeInclusive;
 
@@ -39,15 +43,12 @@ struct Board {
 impl Board {
     /// The cell beside `cell` on side `d`, if it is on the board and open.
     fn beside(&self, cell: usize, d: usize) -> Option<usize> {
-        let (r, c) = (cell / self.cols, cell % self.cols);
-        let r = r
-            .checked_add_signed(SIDES[d].0)
-            .filter(|&r| r < self.rows)?;
-        let c = c
-            .checked_add_signed(SIDES[d].1)
-            .filter(|&c| c < self.cols)?;
-        let next = r * self.cols + c;
-        self.open[next].then_some(next)
+        let r = (cell / self.cols) as isize + SIDES[d].0;
+        let c = (cell % self.cols) as isize + SIDES[d].1;
+        if r < 0 || c < 0 || r >= self.rows as isize || c >= self.cols as isize {
+            return None;
+        }
+        Some(r as usize * self.cols + c as usize).filter(|&next| self.open[next])
     }
 
     /// Moves the empty cell needs from `from` to every cell, never entering `blocked`.
@@ -83,10 +84,8 @@ impl Walks {
         let mut walk = vec![FAR; board.open.len() * 16];
         let mut reached = 0;
         for cell in (0..board.open.len()).filter(|&c| board.open[c]) {
-            for from in 0..4 {
-                let Some(start) = board.beside(cell, from) else {
-                    continue;
-                };
+            let starts = (0..4).filter_map(|from| board.beside(cell, from).map(|s| (from, s)));
+            for (from, start) in starts {
                 let dist = board.empty_walk(start, cell);
                 reached += dist.iter().filter(|&&d| d != FAR).count();
                 for to in 0..4 {
@@ -168,54 +167,216 @@ fn seeded(board: &Board, q: &Query) -> Frontier {
     frontier
 }
 
-/// Where and why the input is bad. Lines count from 1.
+// ---------------------------------------------------------------------------------------------------
+// Input: words between whitespace, read one at a time, so that the answers before a bad word are
+// written before its error.
+
+/// Where and why the input is bad. Lines and columns count from 1; the end of the input has no
+/// column.
 #[derive(Debug, PartialEq)]
-struct InputError {
+pub(crate) struct InputError {
     line: usize,
+    column: Option<usize>,
     what: String,
 }
 
-/// The input's words, each with its line, read one number at a time.
-struct Numbers<'a> {
-    words: Vec<(usize, &'a str)>,
-    next: usize,
-    /// The line of the last number read (for errors found after reading it).
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self.column {
+            Some(column) => write!(f, "line {}, column {}: {}", self.line, column, self.what),
+            None => write!(f, "line {}: {}", self.line, self.what),
+        }
+    }
+}
+
+/// The first word after the last query: it cannot change an answer, so it is only warned about.
+#[derive(Debug, PartialEq)]
+pub(crate) struct Ignored {
     line: usize,
+    column: usize,
+    /// The word as `quoted` shows it.
+    text: String,
+}
+
+impl fmt::Display for Ignored {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let Ignored { line, column, text } = self;
+        write!(
+            f,
+            "line {}, column {}: ignored text after the last query: `{}`",
+            line, column, text
+        )
+    }
+}
+
+/// Characters of a word that a message quotes; a longer word is cut, with `…` after it.
+const QUOTED: usize = 40;
+
+/// The character at `at` and its length in bytes, or `None` for a byte that is not UTF-8.
+fn char_at(bytes: &[u8], at: usize) -> Option<(char, usize)> {
+    if bytes[at].is_ascii() {
+        return Some((bytes[at] as char, 1));
+    }
+    let next = &bytes[at..bytes.len().min(at + 4)];
+    let valid = match std::str::from_utf8(next) {
+        Ok(text) => text,
+        Err(e) => std::str::from_utf8(&next[..e.valid_up_to()]).ok()?,
+    };
+    valid.chars().next().map(|c| (c, c.len_utf8()))
+}
+
+/// `bytes` escaped for a message, at most `QUOTED` characters of them.
+fn quoted(bytes: &[u8]) -> String {
+    let (mut text, mut at) = (String::new(), 0);
+    for _ in 0..QUOTED {
+        if at == bytes.len() {
+            return text;
+        }
+        match char_at(bytes, at) {
+            Some((c, len)) => {
+                text.extend(c.escape_debug());
+                at += len;
+            }
+            None => {
+                text += &format!("\\x{:02X}", bytes[at]);
+                at += 1;
+            }
+        }
+    }
+    if at < bytes.len() {
+        text.push('…');
+    }
+    text
+}
+
+/// A run of characters between whitespace, and where it starts.
+struct Word<'a> {
+    bytes: &'a [u8],
+    line: usize,
+    column: usize,
+    /// The first byte that is not UTF-8, if any, and its column.
+    not_text: Option<(u8, usize)>,
+}
+
+/// The input's words in order. The input ends before its trailing whitespace, DOS end-of-file
+/// bytes (0x1A) and NULs, which are ignored even glued to the last word.
+struct Words<'a> {
+    input: &'a [u8],
+    /// The next byte to read, and its line and column.
+    at: usize,
+    line: usize,
+    column: usize,
+}
+
+impl<'a> Words<'a> {
+    fn new(input: &'a [u8]) -> Self {
+        let padding = |b: u8| b.is_ascii() && ((b as char).is_whitespace() || b == 0x1A || b == 0);
+        let end = input
+            .iter()
+            .rposition(|&b| !padding(b))
+            .map_or(0, |last| last + 1);
+        Words {
+            input: &input[..end],
+            at: 0,
+            line: 1,
+            column: 1,
+        }
+    }
+
+    /// The next word, or `None` at the end.
+    fn next(&mut self) -> Option<Word<'a>> {
+        let mut start = None; // the word's first byte, line and column
+        let mut not_text = None;
+        while let Some(&byte) = self.input.get(self.at) {
+            let (c, len) = char_at(self.input, self.at).map_or((None, 1), |(c, n)| (Some(c), n));
+            let blank = matches!(c, Some(c) if c.is_whitespace());
+            match (blank, start) {
+                (true, Some(_)) => break,
+                (false, None) => start = Some((self.at, self.line, self.column)),
+                _ => {}
+            }
+            if c.is_none() && not_text.is_none() {
+                not_text = Some((byte, self.column));
+            }
+            self.at += len;
+            if c == Some('\n') {
+                self.line += 1;
+                self.column = 1;
+            } else {
+                self.column += 1;
+            }
+        }
+        let (from, line, column) = start?;
+        Some(Word {
+            bytes: &self.input[from..self.at],
+            line,
+            column,
+            not_text,
+        })
+    }
+}
+
+/// The input's words read as numbers, one at a time.
+struct Numbers<'a> {
+    words: Words<'a>,
+    /// Where the last number read starts (line, column), for errors found after reading it.
+    last: (usize, usize),
 }
 
 impl<'a> Numbers<'a> {
-    fn new(input: &'a str) -> Self {
-        let words = (input.lines().enumerate())
-            .flat_map(|(i, line)| line.split_whitespace().map(move |w| (i + 1, w)))
-            .collect();
+    fn new(input: &'a [u8]) -> Self {
         Numbers {
-            words,
-            next: 0,
-            line: 1,
+            words: Words::new(input),
+            last: (1, 1),
         }
     }
 
     /// The next number, which must lie in `range`; `what` names it in errors.
     fn read(&mut self, what: &str, range: RangeInclusive<usize>) -> Result<usize, InputError> {
-        let Some(&(line, word)) = self.words.get(self.next) else {
-            let what = format!("the input ends before {what}");
-            return Err(InputError {
-                line: self.line,
-                what,
-            });
+        let ended = || InputError {
+            line: self.last.0,
+            column: None,
+            what: format!("the input ends before {}", what),
         };
-        (self.next, self.line) = (self.next + 1, line);
-        match word.parse::<usize>() {
-            Ok(n) if range.contains(&n) => Ok(n),
+        let word = self.words.next().ok_or_else(ended)?;
+        self.last = (word.line, word.column);
+        let error = |column, what| {
+            Err(InputError {
+                line: word.line,
+                column: Some(column),
+                what,
+            })
+        };
+        if let Some((byte, column)) = word.not_text {
+            return error(
+                column,
+                format!("{} is not text: byte 0x{:02X} is not UTF-8", what, byte),
+            );
+        }
+        match std::str::from_utf8(word.bytes).map(str::parse::<usize>) {
+            Ok(Ok(n)) if range.contains(&n) => Ok(n),
             _ => {
                 let (low, high) = (range.start(), range.end());
-                let what = format!(
-                    "{what} is `{}`, expected a whole number from {low} to {high}",
-                    word.escape_debug()
+                let why = format!(
+                    "{} is `{}`, expected a whole number from {} to {}",
+                    what,
+                    quoted(word.bytes),
+                    low,
+                    high
                 );
-                Err(InputError { line, what })
+                error(word.column, why)
             }
         }
+    }
+
+    /// The first word after the last query, if any.
+    fn rest(mut self) -> Option<Ignored> {
+        let word = self.words.next()?;
+        Some(Ignored {
+            line: word.line,
+            column: word.column,
+            text: quoted(word.bytes),
+        })
     }
 }
 
@@ -226,27 +387,34 @@ fn read_board(numbers: &mut Numbers) -> Result<(Board, usize), InputError> {
     let mut open = Vec::with_capacity(rows * cols);
     for r in 1..=rows {
         for c in 1..=cols {
-            open.push(numbers.read(&format!("cell ({r},{c})"), 0..=1)? == 1);
+            open.push(numbers.read(&format!("cell ({},{})", r, c), 0..=1)? == 1);
         }
     }
     Ok((Board { rows, cols, open }, queries))
 }
 
 /// Query `k`: three cells; the empty cell and the piece must be movable cells, and not the same
-/// (the target may be any cell: a fixed one is simply out of reach).
+/// (the target may be any cell: a fixed one is simply out of reach). An error points at the row
+/// of the cell that is wrong.
 fn read_query(numbers: &mut Numbers, board: &Board, k: usize) -> Result<Query, InputError> {
-    let mut cell = |name: &str| -> Result<usize, InputError> {
-        let r = numbers.read(&format!("query {k}'s {name} row"), 1..=board.rows)?;
-        let c = numbers.read(&format!("query {k}'s {name} column"), 1..=board.cols)?;
-        Ok((r - 1) * board.cols + c - 1)
+    let mut cell = |name: &str| -> Result<(usize, (usize, usize)), InputError> {
+        let r = numbers.read(&format!("query {}'s {} row", k, name), 1..=board.rows)?;
+        let place = numbers.last;
+        let c = numbers.read(&format!("query {}'s {} column", k, name), 1..=board.cols)?;
+        Ok(((r - 1) * board.cols + c - 1, place))
     };
-    let (empty, piece, target) = (cell("empty cell")?, cell("piece")?, cell("target")?);
-    let what = if !board.open[empty] {
-        "the empty cell is on a fixed piece"
+    let (empty, at_empty) = cell("empty cell")?;
+    let (piece, at_piece) = cell("piece")?;
+    let (target, _) = cell("target")?;
+    let (what, (line, column)) = if !board.open[empty] {
+        ("the empty cell is on a fixed piece", at_empty)
     } else if !board.open[piece] {
-        "the chosen piece is a fixed one"
+        ("the chosen piece is a fixed one", at_piece)
     } else if empty == piece {
-        "the empty cell and the chosen piece are the same cell"
+        (
+            "the empty cell and the chosen piece are the same cell",
+            at_piece,
+        )
     } else {
         return Ok(Query {
             empty,
@@ -254,15 +422,15 @@ fn read_query(numbers: &mut Numbers, board: &Board, k: usize) -> Result<Query, I
             target,
         });
     };
-    let what = format!("query {k}: {what}");
     Err(InputError {
-        line: numbers.line,
-        what,
+        line,
+        column: Some(column),
+        what: format!("query {}: {}", k, what),
     })
 }
 
 #[derive(Debug)]
-enum Failure {
+pub(crate) enum Failure {
     BadInput(InputError),
     Io(io::Error),
 }
@@ -273,9 +441,14 @@ impl From<io::Error> for Failure {
     }
 }
 
-/// Answers every query of `input` on `out`, one line each, stopping at the first bad query (the
-/// answers before it are written). `trace` tells on stderr how much each search visited.
-fn run(input: &str, out: &mut impl Write, trace: bool) -> Result<(), Failure> {
+/// Answers every query of `input` on `out`, one line each, stopping at the first bad word (the
+/// answers before it are written). Returns the text after the last query, which is ignored.
+/// `trace` tells on stderr how much each search visited.
+pub(crate) fn run(
+    input: &[u8],
+    out: &mut impl Write,
+    trace: bool,
+) -> Result<Option<Ignored>, Failure> {
     let mut numbers = Numbers::new(input);
     let (board, queries) = read_board(&mut numbers).map_err(Failure::BadInput)?;
     let walks = Walks::new(&board);
@@ -289,45 +462,37 @@ fn run(input: &str, out: &mut impl Write, trace: bool) -> Result<(), Failure> {
         let query = read_query(&mut numbers, &board, k).map_err(Failure::BadInput)?;
         let (moves, settled) = answer(&board, &walks, &query);
         match moves {
-            Some(moves) => writeln!(out, "{moves}")?,
+            Some(moves) => writeln!(out, "{}", moves)?,
             None => writeln!(out, "-1")?,
         }
         if trace {
-            eprintln!("query {k}: {settled} states settled");
+            eprintln!("query {}: {} states settled", k, settled);
         }
     }
-    if let Some(&(line, word)) = numbers.words.get(numbers.next) {
-        let what = format!("`{}` after the last query", word.escape_debug());
-        return Err(Failure::BadInput(InputError { line, what }));
-    }
-    Ok(())
-}
-
-/// The input as text; bytes that are not UTF-8 are bad input, named by their line.
-fn text(bytes: Vec<u8>) -> Result<String, Failure> {
-    String::from_utf8(bytes).map_err(|e| {
-        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
-        let what = "a byte that is not text (UTF-8)".to_string();
-        Failure::BadInput(InputError { line, what })
-    })
+    Ok(numbers.rest())
 }
 
 fn main() {
     let mut input = Vec::new();
-    let trace = std::env::var_os("BFS_TRACE").is_some_and(|v| v == "1");
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let trace = matches!(std::env::var_os("BFS_TRACE"), Some(v) if v == "1");
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
     let result = match io::stdin().read_to_end(&mut input) {
-        Ok(_) => text(input).and_then(|input| run(&input, &mut out, trace)),
+        Ok(_) => run(&input, &mut out, trace),
         Err(e) => Err(Failure::Io(e)),
     };
     let flushed = out.flush();
     let message = match (result, flushed) {
-        (Err(Failure::BadInput(e)), _) => format!("line {}: {}", e.line, e.what),
-        (Err(Failure::Io(e)), _) | (Ok(()), Err(e)) => format!("i/o error: {e}"),
-        (Ok(()), Ok(())) => return,
+        (Err(Failure::BadInput(e)), _) => e.to_string(),
+        (Err(Failure::Io(e)), _) | (Ok(_), Err(e)) => format!("i/o error: {}", e),
+        (Ok(ignored), Ok(())) => {
+            if let Some(ignored) = ignored {
+                eprintln!("noip_huarong: warning: {}", ignored);
+            }
+            return;
+        }
     };
-    eprintln!("noip_huarong: {message}");
+    eprintln!("noip_huarong: {}", message);
     std::process::exit(1);
 }
 
@@ -335,64 +500,133 @@ fn main() {
 mod tests {
     use super::*;
 
-    fn answers(input: &str) -> Result<String, String> {
+    /// The answers, and the warning or the error as `main` prints them.
+    fn answers(input: &[u8]) -> (String, Result<String, String>) {
         let mut out = Vec::new();
-        match run(input, &mut out, false) {
-            Ok(()) => Ok(String::from_utf8(out).expect("text")),
-            Err(Failure::BadInput(e)) => Err(format!("line {}: {}", e.line, e.what)),
-            Err(Failure::Io(e)) => Err(e.to_string()),
-        }
+        let said = match run(input, &mut out, false) {
+            Ok(ignored) => Ok(ignored.map(|i| i.to_string()).unwrap_or_default()),
+            Err(Failure::BadInput(e)) => Err(e.to_string()),
+            Err(Failure::Io(e)) => panic!("writing to a Vec failed: {}", e),
+        };
+        (String::from_utf8(out).expect("text"), said)
     }
 
     const SAMPLE: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
 
     #[test]
     fn the_contest_sample() {
-        assert_eq!(answers(SAMPLE), Ok("2\n-1\n".into()));
+        assert_eq!(
+            answers(SAMPLE.as_bytes()),
+            ("2\n-1\n".into(), Ok("".into()))
+        );
     }
 
     #[test]
     fn a_piece_on_its_target_needs_nothing_and_a_fixed_target_is_out_of_reach() {
-        let open = "2 2 2\n1 1\n1 0\n1 1 1 2 1 2\n1 1 1 2 2 2\n";
-        assert_eq!(answers(open), Ok("0\n-1\n".into()));
+        let open = b"2 2 2\n1 1\n1 0\n1 1 1 2 1 2\n1 1 1 2 2 2\n";
+        assert_eq!(answers(open), ("0\n-1\n".into(), Ok("".into())));
     }
 
     #[test]
     fn one_row_lets_the_piece_move_only_toward_the_empty_cell() {
-        let row = "1 4 2\n1 1 1 1\n1 1 1 2 1 1\n1 1 1 2 1 4\n";
-        assert_eq!(answers(row), Ok("1\n-1\n".into()));
+        let row = b"1 4 2\n1 1 1 1\n1 1 1 2 1 1\n1 1 1 2 1 4\n";
+        assert_eq!(answers(row), ("1\n-1\n".into(), Ok("".into())));
     }
 
     #[test]
-    fn bad_input_names_the_line_and_keeps_earlier_answers() {
-        let mut out = Vec::new();
-        let bad = "1 3 2\n1 1 1\n1 1 1 2 1 3\n1 1 1 1 1 3\n";
-        let Err(Failure::BadInput(e)) = run(bad, &mut out, false) else {
-            panic!("accepted")
-        };
+    fn a_one_cell_board_has_no_query_to_answer() {
+        assert_eq!(answers(b"1 1 0\n1\n"), ("".into(), Ok("".into())));
+        let (out, said) = answers(b"1 1 1\n1\n1 1 1 1 1 1\n");
+        assert_eq!(out, "");
         assert_eq!(
-            e,
-            InputError {
-                line: 4,
-                what: "query 2: the empty cell and the chosen piece are the same cell".into()
-            }
+            said,
+            Err(
+                "line 3, column 5: query 1: the empty cell and the chosen piece are the same cell"
+                    .into()
+            )
         );
-        assert_eq!(out, b"-1\n");
+    }
+
+    #[test]
+    fn bad_input_names_the_line_and_column_and_keeps_earlier_answers() {
+        let bad = b"1 3 2\n1 1 1\n1 1 1 2 1 3\n1 1 1 1 1 3\n";
+        let (out, said) = answers(bad);
+        assert_eq!(out, "-1\n");
+        let same =
+            "line 4, column 5: query 2: the empty cell and the chosen piece are the same cell";
+        assert_eq!(said, Err(same.into()));
         assert_eq!(
-            answers("2 2 1\n1 1\n1 x\n"),
-            Err("line 3: cell (2,2) is `x`, expected a whole number from 0 to 1".into())
+            answers(b"2 2 1\n1 1\n1 x\n").1,
+            Err("line 3, column 3: cell (2,2) is `x`, expected a whole number from 0 to 1".into())
         );
         assert_eq!(
-            answers("1 1 1\n1\n"),
+            answers(b"1 2 1\n1 0\n1 2 1 1 1 1\n").1,
+            Err("line 3, column 1: query 1: the empty cell is on a fixed piece".into())
+        );
+        assert_eq!(
+            answers(b"1 1 1\n1\n").1,
             Err("line 2: the input ends before query 1's empty cell row".into())
         );
-        let Err(Failure::BadInput(e)) = text(b"1 2 1\n1 \xff\n".to_vec()) else {
-            panic!("not UTF-8 is bad input")
-        };
-        assert_eq!(e.line, 2);
-        assert_eq!(
-            answers("1 2 0\n1 1\n\x1b[2J\n"),
-            Err("line 3: `\\u{1b}[2J` after the last query".into())
+    }
+
+    #[test]
+    fn what_follows_the_last_query_changes_nothing() {
+        let padded = [SAMPLE.as_bytes(), b"\r\n\n  \t\n\x1a"].concat();
+        assert_eq!(answers(&padded), ("2\n-1\n".into(), Ok("".into())));
+        let glued = b"1 2 1\n1 1\n1 1 1 2 1 1\x00\x1a\x00";
+        assert_eq!(answers(glued), ("1\n".into(), Ok("".into())));
+        let extra = [SAMPLE.as_bytes(), b"\n7 \xff\n"].concat();
+        let warned = "line 8, column 1: ignored text after the last query: `7`";
+        assert_eq!(answers(&extra), ("2\n-1\n".into(), Ok(warned.into())));
+        let escape = answers(b"1 2 0\n1 1\n\x1b[2J\xff\n").1;
+        let warned = "line 3, column 1: ignored text after the last query: `\\u{1b}[2J\\xFF`";
+        assert_eq!(escape, Ok(warned.into()));
+    }
+
+    #[test]
+    fn a_nul_or_an_end_of_file_byte_inside_the_input_is_bad_input() {
+        let (out, said) = answers(b"1 2 2\n1 1\n1 1 1 2 1 1\n1 1 1\x002 1 1\n");
+        assert_eq!(out, "1\n");
+        let nul =
+            "line 4, column 5: query 2's piece row is `1\\02`, expected a whole number from 1 to 1";
+        assert_eq!(said, Err(nul.into()));
+        let said = answers(b"1 2\x1a 0\n1 1\n").1;
+        let eof = "line 1, column 3: m is `2\\u{1a}`, expected a whole number from 1 to 30";
+        assert_eq!(said, Err(eof.into()));
+    }
+
+    #[test]
+    fn a_byte_that_is_not_utf8_is_an_error_at_its_place_after_the_answers_before_it() {
+        // An ideographic space (U+3000, three bytes) is whitespace and one column.
+        let input = b"1 3 2\n1 1 1\n1 1 1 2 1 3\n1 3 1\xe3\x80\x80\xff2 1 1\n1 1 1 2 1 3\n";
+        let (out, said) = answers(input);
+        assert_eq!(out, "-1\n", "query 1 answered before the bad byte");
+        let bad = "line 4, column 7: query 2's piece column is not text: byte 0xFF is not UTF-8";
+        assert_eq!(said, Err(bad.into()));
+    }
+
+    #[test]
+    fn a_long_word_is_quoted_in_forty_characters() {
+        let long = format!(
+            "1 2 1\n1 1\n1 1 1 2 1 1\n{}é{}\n",
+            "x".repeat(39),
+            "y".repeat(1000)
         );
+        let (out, said) = answers(long.as_bytes());
+        assert_eq!(out, "1\n");
+        let warned = format!("ignored text after the last query: `{}é…`", "x".repeat(39));
+        assert_eq!(said, Ok(format!("line 4, column 1: {}", warned)));
+        let forty = "7".repeat(QUOTED);
+        assert_eq!(
+            quoted(forty.as_bytes()),
+            forty,
+            "forty characters are not cut"
+        );
+        let huge = format!("1 1 {}\n", "5".repeat(1 << 20));
+        let clipped = format!(
+            "line 1, column 5: q is `{}…`, expected a whole number from 0 to 500",
+            "5".repeat(QUOTED)
+        );
+        assert_eq!(answers(huge.as_bytes()).1, Err(clipped));
     }
 }

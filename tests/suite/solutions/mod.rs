@@ -9,3 +9,4 @@ mod huarong;
 mod huarong_random;
 mod noip_huarong;
 mod pasteable;
+mod watch;

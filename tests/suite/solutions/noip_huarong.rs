@@ -1,6 +1,9 @@
 //! `noip_huarong` as a user runs it: every answer compared with the judge's plain BFS over (piece,
-//! empty) positions, on the problem's tests and on hundreds of random boards (judge/puzzles/noip_huarong/boards.rs).
-//! The long run takes its size and seed from the environment:
+//! empty) positions, on the problem's tests and on generated boards (judge/puzzles/noip_huarong/boards.rs):
+//! hundreds of random ones, every strip from 1×1 to 1×30 and 30×1, and the largest, 30×30, open or
+//! mostly fixed. Generated boards call the solution in this process, through its `run` (the file is
+//! included below, so its own unit tests run here too); what `main` adds, the exit status and
+//! stderr, is tested on the binary. The long run takes its size and seed from the environment:
 //!
 //! ```text
 //! NOIP_RANDOM_GAMES=20000 NOIP_RANDOM_SEED=7 \
@@ -8,29 +11,68 @@
 //! ```
 
 use super::fuzz;
+use super::watch::Watch;
 use assert_cmd::Command;
 use predicates::prelude::*;
 use slidekit::puzzles::noip_huarong::boards;
 use slidekit::puzzles::noip_huarong::reference;
+use std::panic::{self, AssertUnwindSafe};
+use std::time::Duration;
+
+#[allow(dead_code)] // its `main`
+#[path = "../../../src/bin/noip_huarong.rs"]
+mod solution;
 
 const SEED: u64 = 1979;
 /// Random games in every `cargo test`: small boards, where every kind of query turns up.
 const SMALL_GAMES: u64 = 300;
 /// Boards up to 30×30, fewer queries.
 const LARGE_GAMES: u64 = 20;
+/// A debug build answers an open 30×30 board in a tenth of a second; this only stops a hang.
+const TIME_LIMIT: Duration = Duration::from_secs(10);
 
+/// The solution as a process, as a judge runs it: for what `main` adds (exit status, stderr).
 fn noip(input: &str) -> assert_cmd::assert::Assert {
+    noip_bytes(input.as_bytes().to_vec())
+}
+
+fn noip_bytes(input: Vec<u8>) -> assert_cmd::assert::Assert {
     Command::cargo_bin("noip_huarong")
         .expect("binary built")
         .write_stdin(input)
         .assert()
 }
 
-/// Runs the solution on `input` and compares every answer with the reference's optimum; returns how
-/// many answers were 0, a number of moves, and -1.
-fn check(input: &str) -> [u64; 3] {
-    let output = noip(input).success().stderr("").get_output().stdout.clone();
-    let output = String::from_utf8(output).expect("text");
+/// The answers of the solution's `run`, called as `main` calls it (`main` adds only the reading,
+/// the flush and the exit status), watched: a hang ends the test binary after `TIME_LIMIT`, naming
+/// the input. A warning, an error or a panic fails the test, naming the input too.
+fn run_here(input: &str) -> String {
+    let watch = Watch::start("noip_huarong", input, TIME_LIMIT);
+    let mut out = Vec::new();
+    let result = panic::catch_unwind(AssertUnwindSafe(|| {
+        solution::run(input.as_bytes(), &mut out, false)
+    }));
+    drop(watch);
+    match result {
+        Ok(Ok(None)) => String::from_utf8(out).expect("text"),
+        Ok(Ok(Some(ignored))) => panic!("warned {ignored} on:\n{input}"),
+        Ok(Err(failure)) => panic!("{failure:?} on:\n{input}"),
+        Err(_) => panic!("the solution panicked on:\n{input}"),
+    }
+}
+
+/// Answers counted by kind: 0, a number of moves, -1.
+type Kinds = [u64; 3];
+
+fn add(total: &mut Kinds, found: Kinds) {
+    for (total, n) in total.iter_mut().zip(found) {
+        *total += n;
+    }
+}
+
+/// Runs the solution on `input` and compares every answer with the reference's optimum.
+fn check(input: &str) -> Kinds {
+    let output = run_here(input);
     let game = reference::parse(input).expect("valid input");
     let lines: Vec<&str> = output.lines().collect();
     assert_eq!(
@@ -52,13 +94,10 @@ fn check(input: &str) -> [u64; 3] {
     kinds
 }
 
-fn check_stream(seed: u64, games: u64, side: usize, queries: usize) -> [u64; 3] {
+fn check_stream(seed: u64, games: u64, side: usize, queries: usize) -> Kinds {
     let mut kinds = [0; 3];
     for index in 0..games {
-        let found = check(&boards::game(seed, index, side, queries));
-        for (total, n) in kinds.iter_mut().zip(found) {
-            *total += n;
-        }
+        add(&mut kinds, check(&boards::game(seed, index, side, queries)));
     }
     kinds
 }
@@ -110,6 +149,66 @@ fn random_large_boards_are_answered_as_the_reference_says() {
     assert!(moves > 30, "{moves}");
 }
 
+/// Every strip, 1×N and N×1 for N from 1 to 30, open or with a quarter of its cells fixed: the
+/// empty cell never gets round the piece, so the piece moves only toward it. A 1×1 board, or a
+/// strip with one movable cell, has no query (`q` is 0).
+#[test]
+fn every_strip_from_one_cell_to_thirty_is_answered_as_the_reference_says() {
+    let mut kinds = [0; 3];
+    let mut index = 0;
+    for n in 1..=30 {
+        for size in [(1, n), (n, 1)] {
+            for fixed in [0, 25] {
+                add(
+                    &mut kinds,
+                    check(&boards::sized_game(SEED + 2, index, size, fixed, 8)),
+                );
+                index += 1;
+            }
+        }
+    }
+    let [zero, moves, none] = kinds;
+    assert!(
+        zero > 100 && moves > 50 && none > 400,
+        "{zero} {moves} {none}"
+    );
+}
+
+/// The largest board, 30×30: open (all 900 cells movable), where the walks between sides are
+/// longest, with 3 queries (each board's walk table costs most here, and the reference's plain
+/// search too); and mostly fixed, with a tenth, a fifth or a third of its cells movable and joined,
+/// or three quarters fixed at random (islands: mostly -1), with 10.
+#[test]
+fn the_largest_boards_open_or_mostly_fixed_are_answered_as_the_reference_says() {
+    let seed = SEED + 3;
+    let mut open = [0; 3];
+    for index in 0..2 {
+        add(
+            &mut open,
+            check(&boards::sized_game(seed, index, (30, 30), 0, 3)),
+        );
+    }
+    let [_, moves, none] = open;
+    assert_eq!(none, 0, "on an open board every cell can be reached");
+    assert!(moves >= 4, "{open:?}");
+    let mut fixed = [0; 3];
+    for (index, share) in [10, 10, 20, 20, 33, 33].into_iter().enumerate() {
+        let input = boards::carved_game(seed, 2 + index as u64, (30, 30), share, 10);
+        add(&mut fixed, check(&input));
+    }
+    for index in 8..10 {
+        add(
+            &mut fixed,
+            check(&boards::sized_game(seed, index, (30, 30), 75, 10)),
+        );
+    }
+    let [zero, moves, none] = fixed;
+    assert!(
+        zero >= 4 && moves >= 20 && none >= 20,
+        "{zero} {moves} {none}"
+    );
+}
+
 #[test]
 #[ignore = "long: set NOIP_RANDOM_GAMES and NOIP_RANDOM_SEED"]
 fn many_random_boards_from_the_environment() {
@@ -154,14 +253,72 @@ fn bad_input_is_one_line_naming_where_and_the_answers_before_it_stay() {
         .code(1)
         .stdout("-1\n")
         .stderr(
-            "noip_huarong: line 4: query 2: the empty cell and the chosen piece are the same cell\n",
+            "noip_huarong: line 4, column 5: query 2: the empty cell and the chosen piece are the \
+             same cell\n",
         );
     noip("31 2 1\n")
         .code(1)
-        .stderr(predicate::str::contains("line 1: n is `31`"));
+        .stderr(predicate::str::contains("line 1, column 1: n is `31`"));
     noip("1 2 1\n1 1\n1 1 1 2 1 9\n")
         .code(1)
         .stderr(predicate::str::contains("query 1's target column is `9`"));
+}
+
+const SAMPLE: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
+
+#[test]
+fn blank_lines_dos_end_of_file_bytes_and_nuls_after_the_last_query_are_ignored() {
+    for tail in ["\n\n  \r\n\t\n", "\x1a", "\r\n\x1a", "\0", "\0\0\n\x1a\0"] {
+        noip(&format!("{SAMPLE}{tail}"))
+            .success()
+            .stdout("2\n-1\n")
+            .stderr("");
+    }
+    // Glued to the last number, as an editor that ends a file with 0x1A may leave it.
+    let glued = SAMPLE.trim_end().to_string() + "\x1a";
+    noip(&glued).success().stdout("2\n-1\n").stderr("");
+}
+
+#[test]
+fn text_after_the_last_query_is_warned_about_and_the_answers_stand() {
+    noip(&format!("{SAMPLE}\n7\n"))
+        .success()
+        .stdout("2\n-1\n")
+        .stderr(
+            "noip_huarong: warning: line 8, column 1: ignored text after the last query: `7`\n",
+        );
+    noip(&format!("{SAMPLE}1 2 2 2 3 2\n"))
+        .success()
+        .stdout("2\n-1\n")
+        .stderr(predicate::str::contains("warning: line 7, column 1"));
+}
+
+#[test]
+fn a_byte_that_is_not_utf8_is_an_error_at_its_line_after_the_answers_before_it() {
+    let mut input = SAMPLE.as_bytes().to_vec();
+    input.splice(input.len() - 2..input.len() - 1, [0xC3, 0x28]); // a lead byte with no follower
+    noip_bytes(input).code(1).stdout("2\n").stderr(
+        "noip_huarong: line 6, column 11: query 2's target column is not text: byte 0xC3 is not \
+         UTF-8\n",
+    );
+}
+
+#[test]
+fn a_huge_word_is_quoted_in_forty_characters() {
+    let huge = "9".repeat(1 << 20); // a mebibyte: stderr would copy it whole
+    noip(&format!("{SAMPLE}{huge}"))
+        .success()
+        .stdout("2\n-1\n")
+        .stderr(format!(
+            "noip_huarong: warning: line 7, column 1: ignored text after the last query: `{}…`\n",
+            "9".repeat(40)
+        ));
+    let query = format!("1 2 2\n1 1\n1 1 1 2 1 1\n1 1 1 2 {huge} 1\n");
+    noip(&query).code(1).stdout("1\n").stderr(format!(
+        "noip_huarong: line 4, column 9: query 2's target row is `{}…`, expected a whole number \
+         from 1 to 1\n",
+        "9".repeat(40)
+    ));
 }
 
 #[test]
