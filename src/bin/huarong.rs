@@ -127,11 +127,13 @@ impl Geometry {
         geometry
     }
 
-    /// The cells one step from those in `mask` in direction `d`: up, down, left, right.
+    /// The cells one step from those in `mask` in direction `d`: up, down, left, right. A row may be
+    /// the whole word (1×64), and a shift by 64 is not 0 in Rust: checked, it is.
     fn shift(&self, mask: u64, d: usize) -> u64 {
+        let row = self.cols as u32;
         match d {
-            0 => mask >> self.cols,
-            1 => mask.checked_shl(self.cols as u32).unwrap_or(0) & self.board,
+            0 => mask.checked_shr(row).unwrap_or(0),
+            1 => mask.checked_shl(row).unwrap_or(0) & self.board,
             2 => (mask & self.not_left) >> 1,
             _ => (mask & self.not_right) << 1,
         }
@@ -156,6 +158,7 @@ impl Geometry {
             Metric::Straight => (0..4).fold(0, |mut r, d| {
                 let mut ray = self.shift(start, d) & allowed;
                 while ray != 0 {
+                    debug_assert!(ray & (r | start) == 0, "a ray only goes forwards");
                     r |= ray;
                     ray = self.shift(ray, d) & allowed;
                 }
@@ -1388,6 +1391,18 @@ mod tests {
         let input = "5 4\nH A A I\nH A A I\nJ K N L\nJ K O L\nP . . Q\nA\n3 1\n";
         assert_eq!(answer(input), Ok("unsolvable\n".to_string()));
         assert_eq!(answer("1 2\nA .\nA\n0 0\n"), Ok("0\n".to_string()));
+    }
+
+    #[test]
+    fn a_strip_of_64_cells_moves_its_blocks_in_every_metric() {
+        // One row is the whole word: shifting up by a row must leave nothing, not the row itself.
+        let blocks: Vec<String> = (0..62).map(|i| format!("B{i}")).collect();
+        let strip = format!("1 64\nA . {}\nA\n0 1\n", blocks.join(" "));
+        for metric in ["moves", "straight", "steps"] {
+            assert_eq!(moves_of(&format!("{strip}{metric}\n")), Some(1), "{metric}");
+        }
+        let column = format!("64 1\nA\n.\n{}\nA\n1 0\nstraight\n", blocks.join("\n"));
+        assert_eq!(moves_of(&column), Some(1));
     }
 
     #[test]
