@@ -1,4 +1,5 @@
-//! Every solution must be pasteable: plain `rustc --edition 2021 -O` compiles the file alone.
+//! Every solution must be pasteable: plain `rustc --edition 2021 -O` compiles the file alone, copied
+//! into a folder of its own (so a sibling such as `src/bin/huarong/tests.rs` cannot be what it needs).
 //!
 //! A clean compile is remembered by a stamp in `target/tmp/pasteable/` named by a hash of the
 //! source, `rustc -vV` and the flags, as the judge caches its binaries: the same inputs give the
@@ -23,6 +24,7 @@ fn every_solution_compiles_alone_with_plain_rustc() {
     let sources: Vec<PathBuf> = std::fs::read_dir("src/bin")
         .expect("src/bin")
         .map(|entry| entry.expect("readable folder").path())
+        .filter(|path| path.extension() == Some("rs".as_ref()))
         .collect();
     // One thread a file: the machine has two cores, and each rustc uses one for most of its time.
     std::thread::scope(|scope| {
@@ -49,11 +51,15 @@ fn compile(source: &Path, out_dir: &Path, rustc_version: &[u8]) {
     if stamp.is_file() {
         return;
     }
+    let alone = out_dir.join(format!("{name}-alone"));
+    std::fs::create_dir_all(&alone).expect("temp dir");
+    let copy = alone.join(source.file_name().expect("a file name"));
+    std::fs::write(&copy, &text).expect("copy the source");
     let output = Command::new("rustc")
         .args(FLAGS)
         .arg("-o")
         .arg(out_dir.join(&*name))
-        .arg(source)
+        .arg(&copy)
         .output()
         .expect("rustc runs");
     let stderr = String::from_utf8_lossy(&output.stderr);
