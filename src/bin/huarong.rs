@@ -289,7 +289,8 @@ impl Packing {
             };
             // A field never straddles two words, and the last word keeps its top bit free (`empty`).
             if used + width > 63 {
-                (word, used) = (word + 1, 0);
+                word += 1;
+                used = 0;
             }
             fields.push(Field {
                 word,
@@ -470,7 +471,7 @@ impl Mirror {
         for (s, form) in puzzle.shapes.iter().enumerate() {
             let image = reflect(form);
             let twin = if s == 0 {
-                (image == *form).then_some(0)
+                Some(0).filter(|_| image == *form)
             } else {
                 (1..puzzle.shapes.len())
                     .find(|&t| puzzle.shapes[t] == image && count(t) == count(s))
@@ -658,7 +659,10 @@ fn search<const N: usize>(puzzle: &Puzzle, board: &Board, trace: bool) -> Option
         };
         if trace {
             let (depth, frontier, visited) = (side.depth(), side.frontier().len(), side.seen.len);
-            eprintln!("{name} depth {depth}: frontier {frontier}, visited {visited}");
+            eprintln!(
+                "{} depth {}: frontier {}, visited {}",
+                name, depth, frontier, visited
+            );
         }
         if let Some(meet) = met {
             return Some(join_halves(
@@ -695,8 +699,10 @@ fn join_halves<const N: usize>(
     if trace {
         let goal_half = chain.len() - 1 - start_half;
         eprintln!(
-            "met at {} moves (start {start_half} + goal {goal_half})",
-            chain.len() - 1
+            "met at {} moves (start {} + goal {})",
+            chain.len() - 1,
+            start_half,
+            goal_half
         );
     }
     moves_along(board, start, &chain)
@@ -744,11 +750,9 @@ impl<const N: usize> GoalSide<N> {
     /// Builds the goal side if it has at most `frontier` roots. Asking for twice as many roots as the
     /// last try keeps the failed tries cheap: together at most twice the last one.
     fn build_when_smaller(&mut self, puzzle: &Puzzle, board: &Board, frontier: usize, trace: bool) {
-        let GoalSide::Waiting { tried } = *self else {
-            return;
-        };
-        if frontier <= 2 * tried {
-            return;
+        match *self {
+            GoalSide::Waiting { tried } if frontier > 2 * tried => {}
+            _ => return,
         }
         *self = match goal_positions(puzzle, board, frontier) {
             Some(roots) => {
@@ -785,9 +789,13 @@ fn goal_positions<const N: usize>(
     };
     // Count first, and list only once the count is known to be within the limit: most tries fail.
     let target = board.geometry.fits[0][puzzle.goal];
-    placement.place(1, 0, target).then_some(())?;
+    if !placement.place(1, 0, target) {
+        return None;
+    }
     // The same walk again, with the same budget, now keeping what it finds.
-    (placement.found, placement.roots, placement.budget) = (0, Some(Vec::new()), 4 * limit);
+    placement.found = 0;
+    placement.roots = Some(Vec::new());
+    placement.budget = 4 * limit;
     placement.place(1, 0, target);
     let mut roots = placement.roots.unwrap_or_default();
     roots.sort_unstable();
@@ -830,10 +838,10 @@ impl<const N: usize> Placement<'_, N> {
         let fitting = (g.offsets[s].iter()).fold(g.anchors[s], |ok, &k| ok & free >> k);
         for anchor in each_bit(fitting & u64::MAX.checked_shl(first as u32).unwrap_or(0)) {
             let cells = g.fits[s][anchor];
-            let Some(left) = self.budget.checked_sub(1) else {
+            if self.budget == 0 {
                 return false;
-            };
-            self.budget = left;
+            }
+            self.budget -= 1;
             self.anchors[s] |= 1 << anchor;
             let within = self.place(s, anchor + 1, occupied | cells);
             self.anchors[s] &= !(1 << anchor);
@@ -929,8 +937,11 @@ pub(crate) struct InputError {
 
 impl std::fmt::Display for InputError {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        let InputError { line, column, what } = self;
-        write!(f, "line {line}, column {column}: {what}")
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.what
+        )
     }
 }
 
@@ -987,7 +998,7 @@ impl<'a> Lines<'a> {
     fn next(&mut self, what: &str) -> Result<Vec<Token<'a>>, InputError> {
         let tokens = self.lines.next();
         let tokens =
-            tokens.ok_or_else(|| error(self.last_line + 1, 1, format!("missing {what}")))?;
+            tokens.ok_or_else(|| error(self.last_line + 1, 1, format!("missing {}", what)))?;
         self.last_line = tokens[0].line;
         Ok(tokens)
     }
@@ -1000,7 +1011,7 @@ impl<'a> Lines<'a> {
             return Err(error(
                 t.line,
                 t.column,
-                format!("expected {what}, found {} values", tokens.len()),
+                format!("expected {}, found {} values", what, tokens.len()),
             ));
         }
         let number = |t: &Token| {
@@ -1021,7 +1032,8 @@ fn parse(input: &str) -> Result<Puzzle, InputError> {
     let (rows, cols) = (size[0], size[1]);
     if rows == 0 || cols == 0 || rows.checked_mul(cols).map_or(true, |n| n > MAX_CELLS) {
         let what = format!(
-            "a {rows}×{cols} board is not supported: it needs 1 to {MAX_CELLS} cells (8×8 at most)"
+            "a {}×{} board is not supported: it needs 1 to {} cells (8×8 at most)",
+            rows, cols, MAX_CELLS
         );
         return Err(error(lines.last_line, 1, what));
     }
@@ -1039,11 +1051,11 @@ fn parse(input: &str) -> Result<Puzzle, InputError> {
     let shape = &puzzle.shapes[0];
     let (r, c) = (goal_line[0], goal_line[1]);
     let fits =
-        |at: usize, size: usize, room: usize| at.checked_add(size).is_some_and(|e| e <= room);
+        |at: usize, size: usize, room: usize| matches!(at.checked_add(size), Some(e) if e <= room);
     if !fits(r, shape.height, rows) || !fits(c, shape.width, cols) {
         let what = format!(
-            "the target \"{}\" ({}×{}) cannot have its top-left corner at ({r},{c}) on a {rows}×{cols} board",
-            target.text, shape.height, shape.width
+            "the target \"{}\" ({}×{}) cannot have its top-left corner at ({},{}) on a {}×{} board",
+            target.text, shape.height, shape.width, r, c, rows, cols
         );
         return Err(error(lines.last_line, 1, what));
     }
@@ -1059,13 +1071,13 @@ fn read_board<'a>(
 ) -> Result<Vec<Option<Token<'a>>>, InputError> {
     let mut cells = Vec::with_capacity(rows * cols);
     for row in 0..rows {
-        let tokens = lines.next(&format!("board row {} of {rows}", row + 1))?;
+        let tokens = lines.next(&format!("board row {} of {}", row + 1, rows))?;
         if tokens.len() != cols {
             let t = tokens.get(cols).unwrap_or(&tokens[0]);
             return Err(error(
                 t.line,
                 t.column,
-                format!("expected {cols} cells, found {}", tokens.len()),
+                format!("expected {} cells, found {}", cols, tokens.len()),
             ));
         }
         cells.extend(
@@ -1078,8 +1090,9 @@ fn read_board<'a>(
 }
 
 fn read_metric(lines: &mut Lines) -> Result<Metric, InputError> {
-    let Some(tokens) = lines.lines.next() else {
-        return Ok(Metric::Moves);
+    let tokens = match lines.lines.next() {
+        Some(tokens) => tokens,
+        None => return Ok(Metric::Moves),
     };
     let t = &tokens[0];
     let metric = match t.text {
@@ -1114,16 +1127,22 @@ fn group_blocks(
     let mut by_name: HashMap<&str, usize> = HashMap::new(); // name -> index in `blocks`
     let mut blocks: Vec<(&str, Vec<usize>)> = Vec::new(); // in order of first appearance
     for (cell, token) in cells.iter().enumerate() {
-        let Some(token) = token else { continue };
+        let token = match token {
+            Some(token) => token,
+            None => continue,
+        };
         let b = *by_name.entry(token.text).or_insert_with(|| {
             blocks.push((token.text, Vec::new()));
             blocks.len() - 1
         });
         blocks[b].1.push(cell);
     }
-    let Some(&target_index) = by_name.get(target.text) else {
-        let what = format!("target block \"{}\" is not on the board", target.text);
-        return Err(error(target.line, target.column, what));
+    let target_index = match by_name.get(target.text) {
+        Some(&index) => index,
+        None => {
+            let what = format!("target block \"{}\" is not on the board", target.text);
+            return Err(error(target.line, target.column, what));
+        }
     };
     blocks.swap(0, target_index);
     let mut puzzle = Puzzle {
@@ -1221,8 +1240,9 @@ pub(crate) fn run(input: &[u8], out: &mut impl Write, trace: bool) -> Result<(),
 
 fn main() {
     let mut input = Vec::new();
-    let trace = std::env::var_os("BFS_TRACE").is_some_and(|v| v == "1");
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let trace = matches!(std::env::var_os("BFS_TRACE"), Some(v) if v == "1");
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
     let result = match io::stdin().read_to_end(&mut input) {
         Ok(_) => run(&input, &mut out, trace),
         Err(e) => Err(Failure::Io(e)),
@@ -1230,10 +1250,10 @@ fn main() {
     let flushed = out.flush();
     let message = match (result, flushed) {
         (Err(Failure::BadInput(e)), _) => e.to_string(),
-        (Err(Failure::Io(e)), _) | (Ok(()), Err(e)) => format!("i/o error: {e}"),
+        (Err(Failure::Io(e)), _) | (Ok(()), Err(e)) => format!("i/o error: {}", e),
         (Ok(()), Ok(())) => return,
     };
-    eprintln!("huarong: {message}");
+    eprintln!("huarong: {}", message);
     std::process::exit(1);
 }
 
