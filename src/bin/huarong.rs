@@ -1,18 +1,18 @@
-//! Huarong Dao (华容道, Klotski) for any layout, solved optimally by bidirectional BFS. Judged as
-//! HackerRank "Klotski"; the classic start 横刀立马 takes 81 moves.
+//! Huarong Dao (华容道, Klotski) for any layout, solved optimally by bidirectional BFS; judged as
+//! HackerRank "Klotski". The classic start 横刀立马 takes 81 moves.
 //!
-//! Input: `m n`; m rows of n tokens (a block's name, or only dots for an empty cell); the target's name;
-//! `r c`, where the target's top-left corner must end up; optionally `moves`, `steps` or `straight`.
-//! Output: `k`, then k lines `NAME (r1,c1) (r2,c2)` (a block's top-left corner before and after), or
-//! `unsolvable`.
+//! Input: `m n`, m rows of n names (`.`: empty), target name, goal `r c`, [`moves|straight|steps`].
+//! Output: `k` and k lines `NAME (r1,c1) (r2,c2)` (corner before and after), or `unsolvable`.
 //!
-//! Idea: blocks of one shape (the target apart) are interchangeable, so a position records per shape
-//! only the *set* of cells where its blocks have their corner: the classic has 25,955 positions instead
-//! of 15 million. Such a set cannot lose a block, whatever the shapes (see `Position`). The search runs
-//! from the start and, once that pays, from every arrangement with the target at its goal, one whole
-//! layer of the smaller side at a time, and stops where the sides meet. A position packs into one
-//! 64-bit word on most boards; a side keeps its layers as plain lists and one compact set of all of
-//! them, about 20 bytes a position; on a symmetric board a position and its mirror image count once.
+//! Idea: blocks of one shape (the target apart) are interchangeable, so a position keeps, per shape,
+//! only the set of cells where its blocks have their corner: one 64-bit mask a shape, packed into a
+//! word or a few. The search runs from the start and, once that pays, from every arrangement with
+//! the target at its goal, one whole layer of the smaller side at a time, and stops where the sides
+//! meet; the path is rebuilt from the layers, so no parent is stored.
+//!
+//! Size: a board has at most 64 cells. The classic has 25,955 positions (about 15 million with
+//! same-shape blocks told apart), of which the search stores 11,980, a position and its mirror image
+//! as one; sparse 6×6 boards reach millions, at about 20 bytes a position.
 
 use std::collections::HashMap;
 use std::io::{self, Read, Write};
@@ -25,6 +25,9 @@ use std::io::{self, Read, Write};
 //   12 13 14 15        D G H F
 //   16 17 18 19        I . . J     target C, goal: top-left corner at (3,1), cell 13
 const MAX_CELLS: usize = 64;
+
+// ---------------------------------------------------------------------------------------------------
+// What a state is, and what a move is.
 
 /// What one move is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,9 +66,6 @@ struct Puzzle {
     metric: Metric,
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Moves. Per shape and anchor, the cells the shape covers; a block moves by shifting masks.
-
 /// One block moving: its shape and its anchor before and after.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Move {
@@ -74,6 +74,16 @@ struct Move {
     to: u8,
 }
 
+// A position (the state) is one anchor mask per shape: bit a of `anchors[s]` is set when a block of
+// shape s has its anchor at cell a. Invariant: each mask holds exactly as many bits as there are
+// blocks of that shape. Nothing can break it: two blocks of one shape anchored at one cell would
+// cover the same cells, and blocks of different shapes never share a mask. The search keeps it
+// packed (see `Packing`), as a `Position`.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Position<const N: usize>([u64; N]);
+
+// How a block moves: per shape and anchor, the cells the shape covers; moving is shifting masks.
 struct Geometry {
     cols: usize,
     /// Every cell of the board, and those not in its first or last column.
@@ -189,175 +199,6 @@ fn covers(shape: &Shape, anchor: usize, rows: usize, cols: usize) -> u64 {
     (shape.cells.iter()).fold(0, |mask, &(dr, dc)| mask | 1 << ((r + dr) * cols + c + dc))
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Positions. Unpacked, a position is one anchor mask per shape: bit a of `anchors[s]` is set when a
-// block of shape s has its anchor at cell a. Invariant: each mask holds exactly as many bits as there
-// are blocks of that shape. Nothing can break it: two blocks of one shape anchored at one cell would
-// cover the same cells, and blocks of different shapes never share a mask. (The earlier version kept
-// one shape code per cell for all shapes together, and lost a block whenever an L's empty corner was
-// another block's anchor.)
-//
-// Packed, for the hash sets, each shape's mask becomes a field of a few bits, whichever is shorter:
-// - `Encoding::Indices`: its blocks' anchors as indices into the list of anchors where the shape fits,
-//   in increasing order (one target of the classic: 4 bits, not 64);
-// - `Encoding::Mask`: a bit per anchor where the shape fits;
-// - `Encoding::Cells`: the anchor mask itself, where that is no longer (twenty singles on a 6×6 board:
-//   36 bits, not 120), which costs no conversion at all.
-// The classic packs into 44 bits; a board with up to ten blocks, into one word.
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Position<const N: usize>([u64; N]);
-
-impl<const N: usize> Position<N> {
-    /// No packed position sets the top bit of its last word (see `Packing::new`): this marks a free
-    /// slot in a `PositionSet`.
-    fn empty() -> Self {
-        let mut words = [0; N];
-        words[N - 1] = u64::MAX;
-        Position(words)
-    }
-
-    /// A hash of every word: the words folded together, then mixed (MurmurHash3's finalizer) so that
-    /// the top byte and the low bits, which pick a part and a slot, depend on all the bits.
-    fn hash(self) -> u64 {
-        let folded =
-            (self.0.iter().enumerate()).fold(0u64, |h, (i, &w)| h ^ w.rotate_left(16 * i as u32));
-        let h = (folded ^ folded >> 33).wrapping_mul(0xff51_afd7_ed55_8ccd);
-        let h = (h ^ h >> 33).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-        h ^ h >> 33
-    }
-}
-
-#[derive(Clone, Copy, Debug)]
-enum Encoding {
-    Indices {
-        bits: u32,
-    },
-    Mask,
-    /// The anchor mask itself, when no field is shorter (singles fit everywhere): nothing to convert.
-    Cells,
-}
-
-/// Where one shape's field lies in a packed position. Fields never straddle two words.
-#[derive(Clone, Debug)]
-struct Field {
-    word: usize,
-    shift: u32,
-    width: u32,
-    encoding: Encoding,
-    /// How many blocks have this shape.
-    count: usize,
-    /// The cells where the shape fits, in increasing order, and each cell's index in that list.
-    cell_of: Vec<u8>,
-    index_of: [u8; MAX_CELLS],
-}
-
-/// How positions are packed: one field per shape.
-struct Packing {
-    fields: Vec<Field>,
-    /// Words used: at most 14, since no field is wider than 6 bits a block nor 64 bits, and every two
-    /// words hold more than 63 bits of fields.
-    words: usize,
-}
-
-/// The lowest `width` bits.
-fn low_bits(width: u32) -> u64 {
-    u64::MAX.checked_shr(64 - width).unwrap_or(0)
-}
-
-impl Packing {
-    fn new(puzzle: &Puzzle, geometry: &Geometry) -> Self {
-        let (mut fields, mut word, mut used) = (Vec::new(), 0, 0);
-        for (s, &anchors) in geometry.anchors.iter().enumerate() {
-            let count = puzzle.blocks.iter().filter(|b| b.shape == s).count();
-            let cell_of: Vec<u8> = (0..MAX_CELLS as u8)
-                .filter(|&a| anchors >> a & 1 == 1)
-                .collect();
-            let mut index_of = [0; MAX_CELLS];
-            cell_of
-                .iter()
-                .enumerate()
-                .for_each(|(i, &cell)| index_of[cell as usize] = i as u8);
-            let bits = usize::BITS - (cell_of.len() - 1).leading_zeros(); // enough for the last index
-            let span = 64 - anchors.leading_zeros(); // bits up to the last anchor
-            let (encoding, width) = if span <= cell_of.len() as u32 && span <= count as u32 * bits {
-                (Encoding::Cells, span)
-            } else if cell_of.len() as u32 <= count as u32 * bits {
-                (Encoding::Mask, cell_of.len() as u32)
-            } else {
-                (Encoding::Indices { bits }, count as u32 * bits)
-            };
-            // A field never straddles two words, and the last word keeps its top bit free (`empty`).
-            if used + width > 63 {
-                word += 1;
-                used = 0;
-            }
-            fields.push(Field {
-                word,
-                shift: used,
-                width,
-                encoding,
-                count,
-                cell_of,
-                index_of,
-            });
-            used += width;
-        }
-        // A field of all 64 bits fills its word, top bit too: `empty` then needs one word more.
-        let words = word + 1 + usize::from(used == 64);
-        Packing { fields, words }
-    }
-
-    /// The field of a shape whose blocks are anchored at the cells in `anchors`.
-    fn field(&self, s: usize, anchors: u64) -> u64 {
-        let f = &self.fields[s];
-        let indices = each_bit(anchors).map(|cell| f.index_of[cell] as u64);
-        match f.encoding {
-            Encoding::Cells => anchors,
-            Encoding::Mask => indices.fold(0, |field, index| field | 1 << index),
-            Encoding::Indices { bits } => (indices.enumerate())
-                .fold(0, |field, (i, index)| field | index << (i as u32 * bits)),
-        }
-    }
-
-    fn pack<const N: usize>(&self, anchors: &[u64]) -> Position<N> {
-        let mut words = [0; N];
-        for (s, f) in self.fields.iter().enumerate() {
-            words[f.word] |= self.field(s, anchors[s]) << f.shift;
-        }
-        Position(words)
-    }
-
-    /// `p` with shape `s`'s blocks anchored at the cells in `anchors` instead.
-    fn repack<const N: usize>(&self, p: Position<N>, s: usize, anchors: u64) -> Position<N> {
-        let f = &self.fields[s];
-        let mut words = p.0;
-        words[f.word] =
-            words[f.word] & !(low_bits(f.width) << f.shift) | self.field(s, anchors) << f.shift;
-        Position(words)
-    }
-
-    /// Shape `s`'s anchor mask in `p`.
-    fn anchors_of<const N: usize>(&self, p: Position<N>, s: usize) -> u64 {
-        let f = &self.fields[s];
-        let field = p.0[f.word] >> f.shift & low_bits(f.width);
-        match f.encoding {
-            Encoding::Cells => field,
-            Encoding::Mask => each_bit(field).fold(0, |anchors, i| anchors | 1 << f.cell_of[i]),
-            Encoding::Indices { bits } => (0..f.count as u32).fold(0, |anchors, i| {
-                let index = field >> (i * bits) & low_bits(bits);
-                anchors | 1 << f.cell_of[index as usize]
-            }),
-        }
-    }
-
-    fn unpack<const N: usize>(&self, p: Position<N>, anchors: &mut [u64]) {
-        for (s, a) in anchors.iter_mut().enumerate() {
-            *a = self.anchors_of(p, s);
-        }
-    }
-}
-
 /// What the search needs to know of a puzzle: where shapes fit, how positions pack, and whether the
 /// puzzle is its own mirror image.
 struct Board {
@@ -447,87 +288,6 @@ impl Board {
     }
 }
 
-/// Left-right symmetry. When the board's mirror image has the same blocks (an L for each J, the same
-/// count of each shape), and the target is symmetric with a goal on the middle line, a position and its
-/// mirror image are equally far from the goal: the search stores only the smaller of the two, which
-/// halves the classic's positions. The path is then rebuilt as a chain of stored positions and replayed
-/// from the real start (`moves_along`).
-struct Mirror {
-    /// The shape each shape becomes, and `anchor[s][a]`: where shape s anchored at a goes.
-    shape: Vec<usize>,
-    anchor: Vec<Vec<u8>>,
-}
-
-impl Mirror {
-    fn of(puzzle: &Puzzle, packing: &Packing) -> Option<Mirror> {
-        let cols = puzzle.cols;
-        let reflect = |s: &Shape| {
-            let mut cells: Vec<_> = s.cells.iter().map(|&(r, c)| (r, s.width - 1 - c)).collect();
-            cells.sort_unstable();
-            Shape { cells, ..s.clone() }
-        };
-        let count = |s: usize| packing.fields[s].count;
-        let mut shape = Vec::new();
-        for (s, form) in puzzle.shapes.iter().enumerate() {
-            let image = reflect(form);
-            let twin = if s == 0 {
-                Some(0).filter(|_| image == *form)
-            } else {
-                (1..puzzle.shapes.len())
-                    .find(|&t| puzzle.shapes[t] == image && count(t) == count(s))
-            };
-            shape.push(twin?);
-        }
-        let goal_col = puzzle.goal % cols;
-        if goal_col + puzzle.shapes[0].width + goal_col != cols {
-            return None;
-        }
-        let anchor = (puzzle.shapes.iter())
-            .map(|form| {
-                (0..MAX_CELLS)
-                    .map(|a| {
-                        let (r, c) = (a / cols, a % cols);
-                        (r * cols + (cols - form.width).saturating_sub(c)) as u8
-                    })
-                    .collect()
-            })
-            .collect();
-        Some(Mirror { shape, anchor })
-    }
-
-    /// The mirror image of the position whose anchor masks are `anchors`; its masks go to `mirrored`.
-    fn reflect<const N: usize>(
-        &self,
-        packing: &Packing,
-        anchors: &[u64],
-        mirrored: &mut [u64],
-    ) -> Position<N> {
-        mirrored.iter_mut().for_each(|m| *m = 0);
-        for (s, &mask) in anchors.iter().enumerate() {
-            let image = each_bit(mask).fold(0, |m, a| m | 1 << self.anchor[s][a]);
-            mirrored[self.shape[s]] = image;
-        }
-        packing.pack(mirrored)
-    }
-
-    /// The mirror image of a successor: `p_mirrored` (with masks `mirrored`) after the mirror of `m`.
-    fn moved<const N: usize>(
-        &self,
-        packing: &Packing,
-        p_mirrored: Position<N>,
-        mirrored: &[u64],
-        m: Move,
-    ) -> Position<N> {
-        let s = m.shape as usize;
-        let (from, to) = (
-            self.anchor[s][m.from as usize],
-            self.anchor[s][m.to as usize],
-        );
-        let t = self.shape[s];
-        packing.repack(p_mirrored, t, mirrored[t] ^ (1 << from | 1 << to))
-    }
-}
-
 /// The set bits of `mask`, lowest first.
 fn each_bit(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -545,72 +305,6 @@ struct Side<const N: usize> {
     /// `layers[d]`: the positions first reached after d moves; `layers[0]` are the roots.
     layers: Vec<Vec<Position<N>>>,
     seen: PositionSet<N>,
-}
-
-impl<const N: usize> Side<N> {
-    fn new(roots: Vec<Position<N>>) -> Self {
-        let mut seen = PositionSet::new();
-        roots.iter().for_each(|&p| {
-            seen.insert(p);
-        });
-        Side {
-            seen,
-            layers: vec![roots],
-        }
-    }
-
-    fn depth(&self) -> usize {
-        self.layers.len() - 1
-    }
-
-    fn frontier(&self) -> &[Position<N>] {
-        &self.layers[self.depth()]
-    }
-
-    /// Expands the last layer; returns the first new position for which `meets` holds.
-    fn expand(
-        &mut self,
-        board: &Board,
-        meets: impl Fn(Position<N>) -> bool,
-    ) -> Option<Position<N>> {
-        let (mut next, mut successors) = (Vec::new(), Vec::new());
-        let mut scratch = vec![0; 2 * board.packing.fields.len()];
-        let mut met = None;
-        let Side { layers, seen } = self;
-        'layer: for &p in &layers[layers.len() - 1] {
-            successors.clear();
-            board.successors(p, &mut scratch, &mut successors);
-            for &(q, _) in &successors {
-                if seen.insert(q) {
-                    next.push(q);
-                    if meets(q) {
-                        met = Some(q); // the rest of the layer is not needed: see `search`
-                        break 'layer;
-                    }
-                }
-            }
-        }
-        next.shrink_to_fit();
-        self.layers.push(next);
-        met
-    }
-
-    /// The positions from one of this side's roots to `p`, a position of layer `depth`, in order. A
-    /// move can be undone, so `p`'s predecessor is the one of its neighbours that lies in the layer
-    /// before; scanning that layer's list costs less than keeping a parent for every position.
-    fn chain_to(&self, board: &Board, mut p: Position<N>, depth: usize) -> Vec<Position<N>> {
-        let mut chain = vec![p];
-        let (mut scratch, mut neighbours) = (vec![0; 2 * board.packing.fields.len()], Vec::new());
-        for d in (0..depth).rev() {
-            neighbours.clear();
-            board.successors(p, &mut scratch, &mut neighbours);
-            let found = (self.layers[d].iter()).find(|&&q| neighbours.iter().any(|&(n, _)| n == q));
-            p = *found.expect("a position of layer d+1 has a neighbour in layer d");
-            chain.push(p);
-        }
-        chain.reverse();
-        chain
-    }
 }
 
 /// A shortest list of moves from the start to the goal, or `None` if there is none.
@@ -679,6 +373,72 @@ fn search<const N: usize>(puzzle: &Puzzle, board: &Board, trace: bool) -> Option
         }
     }
     // practice: end search
+}
+
+impl<const N: usize> Side<N> {
+    fn new(roots: Vec<Position<N>>) -> Self {
+        let mut seen = PositionSet::new();
+        roots.iter().for_each(|&p| {
+            seen.insert(p);
+        });
+        Side {
+            seen,
+            layers: vec![roots],
+        }
+    }
+
+    fn depth(&self) -> usize {
+        self.layers.len() - 1
+    }
+
+    fn frontier(&self) -> &[Position<N>] {
+        &self.layers[self.depth()]
+    }
+
+    /// Expands the last layer; returns the first new position for which `meets` holds.
+    fn expand(
+        &mut self,
+        board: &Board,
+        meets: impl Fn(Position<N>) -> bool,
+    ) -> Option<Position<N>> {
+        let (mut next, mut successors) = (Vec::new(), Vec::new());
+        let mut scratch = vec![0; 2 * board.packing.fields.len()];
+        let mut met = None;
+        let Side { layers, seen } = self;
+        'layer: for &p in &layers[layers.len() - 1] {
+            successors.clear();
+            board.successors(p, &mut scratch, &mut successors);
+            for &(q, _) in &successors {
+                if seen.insert(q) {
+                    next.push(q);
+                    if meets(q) {
+                        met = Some(q); // the rest of the layer is not needed: see `search`
+                        break 'layer;
+                    }
+                }
+            }
+        }
+        next.shrink_to_fit();
+        self.layers.push(next);
+        met
+    }
+
+    /// The positions from one of this side's roots to `p`, a position of layer `depth`, in order. A
+    /// move can be undone, so `p`'s predecessor is the one of its neighbours that lies in the layer
+    /// before; scanning that layer's list costs less than keeping a parent for every position.
+    fn chain_to(&self, board: &Board, mut p: Position<N>, depth: usize) -> Vec<Position<N>> {
+        let mut chain = vec![p];
+        let (mut scratch, mut neighbours) = (vec![0; 2 * board.packing.fields.len()], Vec::new());
+        for d in (0..depth).rev() {
+            neighbours.clear();
+            board.successors(p, &mut scratch, &mut neighbours);
+            let found = (self.layers[d].iter()).find(|&&q| neighbours.iter().any(|&(n, _)| n == q));
+            p = *found.expect("a position of layer d+1 has a neighbour in layer d");
+            chain.push(p);
+        }
+        chain.reverse();
+        chain
+    }
 }
 
 /// The whole path through `meet`, which lies in the last layer of both sides, as moves from `start`.
@@ -853,6 +613,167 @@ impl<const N: usize> Placement<'_, N> {
     }
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Storage: how a position packs into words, the set that holds them, and mirror images.
+//
+// Packed, each shape's mask becomes a field of a few bits, whichever is shorter:
+// - `Encoding::Indices`: its blocks' anchors as indices into the list of anchors where the shape fits,
+//   in increasing order (one target of the classic: 4 bits, not 64);
+// - `Encoding::Mask`: a bit per anchor where the shape fits;
+// - `Encoding::Cells`: the anchor mask itself, where that is no longer (twenty singles on a 6×6 board:
+//   36 bits, not 120), which costs no conversion at all.
+// The classic packs into 44 bits; a board with up to ten blocks, into one word.
+
+impl<const N: usize> Position<N> {
+    /// No packed position sets the top bit of its last word (see `Packing::new`): this marks a free
+    /// slot in a `PositionSet`.
+    fn empty() -> Self {
+        let mut words = [0; N];
+        words[N - 1] = u64::MAX;
+        Position(words)
+    }
+
+    /// A hash of every word: the words folded together, then mixed (MurmurHash3's finalizer) so that
+    /// the top byte and the low bits, which pick a part and a slot, depend on all the bits.
+    fn hash(self) -> u64 {
+        let folded =
+            (self.0.iter().enumerate()).fold(0u64, |h, (i, &w)| h ^ w.rotate_left(16 * i as u32));
+        let h = (folded ^ folded >> 33).wrapping_mul(0xff51_afd7_ed55_8ccd);
+        let h = (h ^ h >> 33).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ h >> 33
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Encoding {
+    Indices {
+        bits: u32,
+    },
+    Mask,
+    /// The anchor mask itself, when no field is shorter (singles fit everywhere): nothing to convert.
+    Cells,
+}
+
+/// Where one shape's field lies in a packed position. Fields never straddle two words.
+#[derive(Clone, Debug)]
+struct Field {
+    word: usize,
+    shift: u32,
+    width: u32,
+    encoding: Encoding,
+    /// How many blocks have this shape.
+    count: usize,
+    /// The cells where the shape fits, in increasing order, and each cell's index in that list.
+    cell_of: Vec<u8>,
+    index_of: [u8; MAX_CELLS],
+}
+
+/// How positions are packed: one field per shape.
+struct Packing {
+    fields: Vec<Field>,
+    /// Words used: at most 14, since no field is wider than 6 bits a block nor 64 bits, and every two
+    /// words hold more than 63 bits of fields.
+    words: usize,
+}
+
+/// The lowest `width` bits.
+fn low_bits(width: u32) -> u64 {
+    u64::MAX.checked_shr(64 - width).unwrap_or(0)
+}
+
+impl Packing {
+    fn new(puzzle: &Puzzle, geometry: &Geometry) -> Self {
+        let (mut fields, mut word, mut used) = (Vec::new(), 0, 0);
+        for (s, &anchors) in geometry.anchors.iter().enumerate() {
+            let count = puzzle.blocks.iter().filter(|b| b.shape == s).count();
+            let cell_of: Vec<u8> = (0..MAX_CELLS as u8)
+                .filter(|&a| anchors >> a & 1 == 1)
+                .collect();
+            let mut index_of = [0; MAX_CELLS];
+            cell_of
+                .iter()
+                .enumerate()
+                .for_each(|(i, &cell)| index_of[cell as usize] = i as u8);
+            let bits = usize::BITS - (cell_of.len() - 1).leading_zeros(); // enough for the last index
+            let span = 64 - anchors.leading_zeros(); // bits up to the last anchor
+            let (encoding, width) = if span <= cell_of.len() as u32 && span <= count as u32 * bits {
+                (Encoding::Cells, span)
+            } else if cell_of.len() as u32 <= count as u32 * bits {
+                (Encoding::Mask, cell_of.len() as u32)
+            } else {
+                (Encoding::Indices { bits }, count as u32 * bits)
+            };
+            // A field never straddles two words, and the last word keeps its top bit free (`empty`).
+            if used + width > 63 {
+                word += 1;
+                used = 0;
+            }
+            fields.push(Field {
+                word,
+                shift: used,
+                width,
+                encoding,
+                count,
+                cell_of,
+                index_of,
+            });
+            used += width;
+        }
+        // A field of all 64 bits fills its word, top bit too: `empty` then needs one word more.
+        let words = word + 1 + usize::from(used == 64);
+        Packing { fields, words }
+    }
+
+    /// The field of a shape whose blocks are anchored at the cells in `anchors`.
+    fn field(&self, s: usize, anchors: u64) -> u64 {
+        let f = &self.fields[s];
+        let indices = each_bit(anchors).map(|cell| f.index_of[cell] as u64);
+        match f.encoding {
+            Encoding::Cells => anchors,
+            Encoding::Mask => indices.fold(0, |field, index| field | 1 << index),
+            Encoding::Indices { bits } => (indices.enumerate())
+                .fold(0, |field, (i, index)| field | index << (i as u32 * bits)),
+        }
+    }
+
+    fn pack<const N: usize>(&self, anchors: &[u64]) -> Position<N> {
+        let mut words = [0; N];
+        for (s, f) in self.fields.iter().enumerate() {
+            words[f.word] |= self.field(s, anchors[s]) << f.shift;
+        }
+        Position(words)
+    }
+
+    /// `p` with shape `s`'s blocks anchored at the cells in `anchors` instead.
+    fn repack<const N: usize>(&self, p: Position<N>, s: usize, anchors: u64) -> Position<N> {
+        let f = &self.fields[s];
+        let mut words = p.0;
+        words[f.word] =
+            words[f.word] & !(low_bits(f.width) << f.shift) | self.field(s, anchors) << f.shift;
+        Position(words)
+    }
+
+    /// Shape `s`'s anchor mask in `p`.
+    fn anchors_of<const N: usize>(&self, p: Position<N>, s: usize) -> u64 {
+        let f = &self.fields[s];
+        let field = p.0[f.word] >> f.shift & low_bits(f.width);
+        match f.encoding {
+            Encoding::Cells => field,
+            Encoding::Mask => each_bit(field).fold(0, |anchors, i| anchors | 1 << f.cell_of[i]),
+            Encoding::Indices { bits } => (0..f.count as u32).fold(0, |anchors, i| {
+                let index = field >> (i * bits) & low_bits(bits);
+                anchors | 1 << f.cell_of[index as usize]
+            }),
+        }
+    }
+
+    fn unpack<const N: usize>(&self, p: Position<N>, anchors: &mut [u64]) {
+        for (s, a) in anchors.iter_mut().enumerate() {
+            *a = self.anchors_of(p, s);
+        }
+    }
+}
+
 /// A set of positions: open addressing with linear probing, in 256 parts picked by the hash's top byte.
 /// A part grows by half when it is 7/8 full, one part at a time, so the set never needs room for twice
 /// its size at once as a single table doubling would: it costs 9 to 14 bytes a position (8 / load).
@@ -921,6 +842,87 @@ impl<const N: usize> Part<N> {
             let (slot, _) = self.find(p.hash(), p);
             self.slots[slot] = p;
         }
+    }
+}
+
+/// Left-right symmetry. When the board's mirror image has the same blocks (an L for each J, the same
+/// count of each shape), and the target is symmetric with a goal on the middle line, a position and its
+/// mirror image are equally far from the goal: the search stores only the smaller of the two, which
+/// halves the classic's positions. The path is then rebuilt as a chain of stored positions and replayed
+/// from the real start (`moves_along`).
+struct Mirror {
+    /// The shape each shape becomes, and `anchor[s][a]`: where shape s anchored at a goes.
+    shape: Vec<usize>,
+    anchor: Vec<Vec<u8>>,
+}
+
+impl Mirror {
+    fn of(puzzle: &Puzzle, packing: &Packing) -> Option<Mirror> {
+        let cols = puzzle.cols;
+        let reflect = |s: &Shape| {
+            let mut cells: Vec<_> = s.cells.iter().map(|&(r, c)| (r, s.width - 1 - c)).collect();
+            cells.sort_unstable();
+            Shape { cells, ..s.clone() }
+        };
+        let count = |s: usize| packing.fields[s].count;
+        let mut shape = Vec::new();
+        for (s, form) in puzzle.shapes.iter().enumerate() {
+            let image = reflect(form);
+            let twin = if s == 0 {
+                Some(0).filter(|_| image == *form)
+            } else {
+                (1..puzzle.shapes.len())
+                    .find(|&t| puzzle.shapes[t] == image && count(t) == count(s))
+            };
+            shape.push(twin?);
+        }
+        let goal_col = puzzle.goal % cols;
+        if goal_col + puzzle.shapes[0].width + goal_col != cols {
+            return None;
+        }
+        let anchor = (puzzle.shapes.iter())
+            .map(|form| {
+                (0..MAX_CELLS)
+                    .map(|a| {
+                        let (r, c) = (a / cols, a % cols);
+                        (r * cols + (cols - form.width).saturating_sub(c)) as u8
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(Mirror { shape, anchor })
+    }
+
+    /// The mirror image of the position whose anchor masks are `anchors`; its masks go to `mirrored`.
+    fn reflect<const N: usize>(
+        &self,
+        packing: &Packing,
+        anchors: &[u64],
+        mirrored: &mut [u64],
+    ) -> Position<N> {
+        mirrored.iter_mut().for_each(|m| *m = 0);
+        for (s, &mask) in anchors.iter().enumerate() {
+            let image = each_bit(mask).fold(0, |m, a| m | 1 << self.anchor[s][a]);
+            mirrored[self.shape[s]] = image;
+        }
+        packing.pack(mirrored)
+    }
+
+    /// The mirror image of a successor: `p_mirrored` (with masks `mirrored`) after the mirror of `m`.
+    fn moved<const N: usize>(
+        &self,
+        packing: &Packing,
+        p_mirrored: Position<N>,
+        mirrored: &[u64],
+        m: Move,
+    ) -> Position<N> {
+        let s = m.shape as usize;
+        let (from, to) = (
+            self.anchor[s][m.from as usize],
+            self.anchor[s][m.to as usize],
+        );
+        let t = self.shape[s];
+        packing.repack(p_mirrored, t, mirrored[t] ^ (1 << from | 1 << to))
     }
 }
 
