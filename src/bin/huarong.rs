@@ -489,8 +489,8 @@ fn moves_along<const N: usize>(
 }
 
 /// The goal side: every arrangement with the target at its goal, searched backwards. That set can be
-/// huge and mostly unreachable (6,795 arrangements for the classic, more than 20 s of enumeration for a
-/// sparse 6×6 board), so it is built only once it would be the smaller frontier, i.e. be used.
+/// huge and mostly unreachable (6,795 for the classic, 20 s to list on a sparse 6×6 board), so it is
+/// built only once it would be the smaller frontier, i.e. be used.
 enum GoalSide<const N: usize> {
     /// Not built; the last try asked for at most `tried` roots and found more.
     Waiting {
@@ -845,11 +845,10 @@ impl<const N: usize> Part<N> {
     }
 }
 
-/// Left-right symmetry. When the board's mirror image has the same blocks (an L for each J, the same
-/// count of each shape), and the target is symmetric with a goal on the middle line, a position and its
-/// mirror image are equally far from the goal: the search stores only the smaller of the two, which
-/// halves the classic's positions. The path is then rebuilt as a chain of stored positions and replayed
-/// from the real start (`moves_along`).
+/// Left-right symmetry. When the mirror image has the same blocks (a J for each L) and the target is
+/// symmetric with its goal on the middle line, a position and its mirror image are equally far from
+/// the goal: the search stores the smaller of the two, half the classic's positions, and replays the
+/// path from the real start (`moves_along`).
 struct Mirror {
     /// The shape each shape becomes, and `anchor[s][a]`: where shape s anchored at a goes.
     shape: Vec<usize>,
@@ -927,9 +926,10 @@ impl Mirror {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Input: lines of whitespace-separated tokens, each token with its line and column.
+// Input: lines of tokens, each with its line and column. Inside the puzzle every token must be where
+// the format puts it; after its last line, text is ignored with a warning.
 
-/// Where and why the input is bad. Lines and columns count from 1.
+/// Where and why the input is bad, or what was ignored after it. Lines and columns count from 1.
 #[derive(Debug, PartialEq)]
 pub(crate) struct InputError {
     line: usize,
@@ -955,79 +955,97 @@ fn error(line: usize, column: usize, what: impl Into<String>) -> InputError {
     }
 }
 
+/// At most 40 characters of the input, for a message: a 20 MiB token must not flood stderr.
+fn clip(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
 struct Token<'a> {
     text: &'a str,
     line: usize,
     column: usize,
 }
 
-/// The input's non-blank lines, each as its tokens; one pass over the characters.
-fn tokenize(input: &str) -> Vec<Vec<Token<'_>>> {
-    let mut lines = Vec::new();
-    for (i, line) in input.lines().enumerate() {
-        let mut tokens = Vec::new();
-        let mut start = None; // byte offset and column where the current token began
-        let mut column = 0;
-        for (offset, ch) in line.char_indices().chain([(line.len(), ' ')]) {
-            column += 1;
-            match (ch.is_whitespace(), start) {
-                (false, None) => start = Some((offset, column)),
-                (true, Some((from, first))) => {
-                    tokens.push(Token {
-                        text: &line[from..offset],
-                        line: i + 1,
-                        column: first,
-                    });
-                    start = None;
-                }
-                _ => {}
-            }
-        }
-        if !tokens.is_empty() {
-            lines.push(tokens);
-        }
-    }
-    lines
+/// Tokens are split by whitespace, NUL and 0x1A (DOS end of file), so that padding and an
+/// end-of-file mark after the puzzle are ignored like spaces.
+fn blank(ch: char) -> bool {
+    ch.is_whitespace() || ch == '\0' || ch == '\u{1a}'
 }
 
-/// Reads the non-blank lines in order, knowing where the input ended for errors.
+/// The tokens of line `number` (no more than a row can have, plus one) and how many it has, in one
+/// pass over its characters.
+fn split(line: &str, number: usize) -> (Vec<Token<'_>>, usize) {
+    let (mut tokens, mut count, mut start) = (Vec::new(), 0, None);
+    for (column, (offset, ch)) in line.char_indices().chain([(line.len(), ' ')]).enumerate() {
+        match (blank(ch), start) {
+            (false, None) => start = Some((offset, column + 1)),
+            (true, Some((from, first))) => {
+                if count <= MAX_CELLS {
+                    let text = &line[from..offset];
+                    tokens.push(Token {
+                        text,
+                        line: number,
+                        column: first,
+                    });
+                }
+                count += 1;
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    (tokens, count)
+}
+
+/// Reads the lines that have tokens, one at a time, knowing where the input ended for errors.
 struct Lines<'a> {
-    lines: std::vec::IntoIter<Vec<Token<'a>>>,
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
     last_line: usize,
 }
 
 impl<'a> Lines<'a> {
-    fn next(&mut self, what: &str) -> Result<Vec<Token<'a>>, InputError> {
-        let tokens = self.lines.next();
-        let tokens =
-            tokens.ok_or_else(|| error(self.last_line + 1, 1, format!("missing {}", what)))?;
-        self.last_line = tokens[0].line;
-        Ok(tokens)
+    /// The next line's tokens and their count, if a line with tokens is left.
+    fn next_tokens(&mut self) -> Option<(Vec<Token<'a>>, usize)> {
+        for (i, line) in &mut self.lines {
+            let (tokens, count) = split(line, i + 1);
+            if count > 0 {
+                self.last_line = i + 1;
+                return Some((tokens, count));
+            }
+        }
+        None
+    }
+
+    fn next(&mut self, what: &str) -> Result<(Vec<Token<'a>>, usize), InputError> {
+        let missing = error(self.last_line + 1, 1, format!("missing {}", what));
+        self.next_tokens().ok_or(missing)
     }
 
     /// A line of exactly `count` numbers.
     fn numbers(&mut self, what: &str, count: usize) -> Result<Vec<usize>, InputError> {
-        let tokens = self.next(what)?;
-        if tokens.len() != count {
+        let (tokens, found) = self.next(what)?;
+        if found != count {
             let t = &tokens[0];
-            return Err(error(
-                t.line,
-                t.column,
-                format!("expected {}, found {} values", what, tokens.len()),
-            ));
+            let what = format!("expected {}, found {} values", what, found);
+            return Err(error(t.line, t.column, what));
         }
         let number = |t: &Token| {
             let digits = t.text.bytes().all(|b| b.is_ascii_digit());
             let value = t.text.parse().ok().filter(|_| digits);
-            value.ok_or_else(|| error(t.line, t.column, format!("`{}` is not a number", t.text)))
+            let what = || format!("`{}` is not a number", clip(t.text));
+            value.ok_or_else(|| error(t.line, t.column, what()))
         };
         tokens.iter().map(number).collect()
     }
 }
 
-fn parse(input: &str) -> Result<Puzzle, InputError> {
+/// The puzzle, and a warning if text after it was ignored.
+fn parse(input: &str) -> Result<(Puzzle, Option<InputError>), InputError> {
     let mut lines = Lines {
-        lines: tokenize(input).into_iter(),
+        lines: input.lines().enumerate(),
         last_line: 0,
     };
     let size = lines.numbers("the board size `m n`", 2)?;
@@ -1040,29 +1058,30 @@ fn parse(input: &str) -> Result<Puzzle, InputError> {
         return Err(error(lines.last_line, 1, what));
     }
     let cells = read_board(&mut lines, rows, cols)?;
-    let target = lines.next("the target block's name")?;
-    if let Some(extra) = target.get(1) {
+    let (target, count) = lines.next("the target block's name")?;
+    if count > 1 {
         let what = "expected one name, the target block's";
-        return Err(error(extra.line, extra.column, what));
+        return Err(error(target[1].line, target[1].column, what));
     }
     let target = &target[0];
-    let goal_line = lines.numbers("the target's goal `r c`", 2)?;
-    let metric = read_metric(&mut lines)?;
     let mut puzzle = group_blocks(&cells, rows, cols, target)?;
-    puzzle.metric = metric;
+    let goal = lines.numbers("the target's goal `r c`", 2)?;
     let shape = &puzzle.shapes[0];
-    let (r, c) = (goal_line[0], goal_line[1]);
+    let (r, c) = (goal[0], goal[1]);
     let fits =
         |at: usize, size: usize, room: usize| matches!(at.checked_add(size), Some(e) if e <= room);
     if !fits(r, shape.height, rows) || !fits(c, shape.width, cols) {
+        let (name, h, w) = (clip(target.text), shape.height, shape.width);
         let what = format!(
             "the target \"{}\" ({}×{}) cannot have its top-left corner at ({},{}) on a {}×{} board",
-            target.text, shape.height, shape.width, r, c, rows, cols
+            name, h, w, r, c, rows, cols
         );
         return Err(error(lines.last_line, 1, what));
     }
     puzzle.goal = r * cols + c;
-    Ok(puzzle)
+    let (metric, ignored) = read_end(&mut lines)?;
+    puzzle.metric = metric;
+    Ok((puzzle, ignored))
 }
 
 /// The board's rows: per cell, the block's name token there, or `None` for an empty cell.
@@ -1073,14 +1092,11 @@ fn read_board<'a>(
 ) -> Result<Vec<Option<Token<'a>>>, InputError> {
     let mut cells = Vec::with_capacity(rows * cols);
     for row in 0..rows {
-        let tokens = lines.next(&format!("board row {} of {}", row + 1, rows))?;
-        if tokens.len() != cols {
+        let (tokens, count) = lines.next(&format!("board row {} of {}", row + 1, rows))?;
+        if count != cols {
             let t = tokens.get(cols).unwrap_or(&tokens[0]);
-            return Err(error(
-                t.line,
-                t.column,
-                format!("expected {} cells, found {}", cols, tokens.len()),
-            ));
+            let what = format!("expected {} cells, found {}", cols, count);
+            return Err(error(t.line, t.column, what));
         }
         cells.extend(
             tokens
@@ -1091,32 +1107,35 @@ fn read_board<'a>(
     Ok(cells)
 }
 
-fn read_metric(lines: &mut Lines) -> Result<Metric, InputError> {
-    let tokens = match lines.lines.next() {
-        Some(tokens) => tokens,
-        None => return Ok(Metric::Moves),
+/// The optional metric line, which ends the puzzle, and a warning for the first token after the
+/// puzzle if there is one.
+fn read_end(lines: &mut Lines) -> Result<(Metric, Option<InputError>), InputError> {
+    let ignored = |t: &Token, hint: &str| {
+        let what = format!("ignored text after the puzzle: '{}'{}", clip(t.text), hint);
+        error(t.line, t.column, what)
     };
-    let t = &tokens[0];
-    let metric = match t.text {
-        "moves" if tokens.len() == 1 => Metric::Moves,
-        "steps" if tokens.len() == 1 => Metric::Steps,
-        "straight" if tokens.len() == 1 => Metric::Straight,
+    let (tokens, count) = match lines.next_tokens() {
+        Some(line) => line,
+        None => return Ok((Metric::Moves, None)),
+    };
+    let metric = match tokens[0].text {
+        "moves" => Metric::Moves,
+        "straight" => Metric::Straight,
+        "steps" => Metric::Steps,
         _ => {
-            let what = format!(
-                "unknown metric `{}`: the last line may be `moves`, `steps` or `straight`",
-                t.text
-            );
-            return Err(error(t.line, t.column, what));
+            let hint = " (a metric would be moves, straight or steps)";
+            return Ok((Metric::Moves, Some(ignored(&tokens[0], hint))));
         }
     };
-    if let Some(extra) = lines.lines.next() {
-        return Err(error(
-            extra[0].line,
-            extra[0].column,
-            "unexpected text after the metric",
-        ));
+    if count > 1 {
+        let t = &tokens[1];
+        let what = format!("expected only the metric, found `{}`", clip(t.text));
+        return Err(error(t.line, t.column, what));
     }
-    Ok(metric)
+    let after = lines
+        .next_tokens()
+        .map(|(tokens, _)| ignored(&tokens[0], ""));
+    Ok((metric, after))
 }
 
 /// Groups the board's cells into blocks by name and the blocks into shapes, the target's first.
@@ -1142,7 +1161,7 @@ fn group_blocks(
     let target_index = match by_name.get(target.text) {
         Some(&index) => index,
         None => {
-            let what = format!("target block \"{}\" is not on the board", target.text);
+            let what = format!("target block \"{}\" is not on the board", clip(target.text));
             return Err(error(target.line, target.column, what));
         }
     };
@@ -1225,19 +1244,30 @@ impl From<io::Error> for Failure {
     }
 }
 
-/// Solves the layout in `input` and writes the answer to `out`.
-pub(crate) fn run(input: &[u8], out: &mut impl Write, trace: bool) -> Result<(), Failure> {
+/// Solves the layout in `input` and writes the answer to `out`; returns a warning if text after the
+/// puzzle was ignored.
+pub(crate) fn run(
+    input: &[u8],
+    out: &mut impl Write,
+    trace: bool,
+) -> Result<Option<InputError>, Failure> {
     let text = std::str::from_utf8(input).map_err(|e| {
         let valid = &input[..e.valid_up_to()];
+        let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
         let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-        Failure::BadInput(error(line, 1, "the input is not valid UTF-8"))
+        let column = String::from_utf8_lossy(&valid[line_start..])
+            .chars()
+            .count()
+            + 1;
+        let what = format!("byte 0x{:02x} is not UTF-8", input[valid.len()]);
+        Failure::BadInput(error(line, column, what))
     })?;
-    let puzzle = parse(text).map_err(Failure::BadInput)?;
+    let (puzzle, ignored) = parse(text).map_err(Failure::BadInput)?;
     match solve(&puzzle, trace) {
         Some(moves) => write_solution(&puzzle, &moves, out)?,
         None => writeln!(out, "unsolvable")?,
     }
-    Ok(())
+    Ok(ignored)
 }
 
 fn main() {
@@ -1252,8 +1282,13 @@ fn main() {
     let flushed = out.flush();
     let message = match (result, flushed) {
         (Err(Failure::BadInput(e)), _) => e.to_string(),
-        (Err(Failure::Io(e)), _) | (Ok(()), Err(e)) => format!("i/o error: {}", e),
-        (Ok(()), Ok(())) => return,
+        (Err(Failure::Io(e)), _) | (Ok(_), Err(e)) => format!("i/o error: {}", e),
+        (Ok(ignored), Ok(())) => {
+            if let Some(warning) = ignored {
+                eprintln!("huarong: warning: {}", warning);
+            }
+            return;
+        }
     };
     eprintln!("huarong: {}", message);
     std::process::exit(1);

@@ -7,13 +7,31 @@ use super::*;
 
 const CLASSIC: &str = "5 4\nA C C B\nA C C B\nD E E F\nD G H F\nI . . J\nC\n3 1\n";
 
-fn answer(input: &str) -> Result<String, InputError> {
+/// The answer to `input`, and the warning for ignored text as `main` prints it, if any.
+fn answer_and_warning(input: &[u8]) -> Result<(String, Option<String>), InputError> {
     let mut out = Vec::new();
-    match run(input.as_bytes(), &mut out, false) {
-        Ok(()) => Ok(String::from_utf8(out).expect("UTF-8 output")),
+    match run(input, &mut out, false) {
+        Ok(warning) => {
+            let answer = String::from_utf8(out).expect("UTF-8 output");
+            Ok((answer, warning.map(|w| format!("huarong: warning: {w}"))))
+        }
         Err(Failure::BadInput(e)) => Err(e),
         Err(Failure::Io(e)) => panic!("writing to a Vec failed: {e}"),
     }
+}
+
+/// The answer to `input`, which must not draw a warning.
+fn answer(input: &str) -> Result<String, InputError> {
+    let (answer, warning) = answer_and_warning(input.as_bytes())?;
+    assert_eq!(warning, None, "{input:?}");
+    Ok(answer)
+}
+
+/// The puzzle in `input`, which must be valid and end without ignored text.
+fn puzzle(input: &str) -> Puzzle {
+    let (puzzle, ignored) = parse(input).expect("valid");
+    assert!(ignored.is_none(), "{input:?}");
+    puzzle
 }
 
 /// The number of moves answered, or `None` for `unsolvable`.
@@ -25,10 +43,10 @@ fn moves_of(input: &str) -> Option<usize> {
 
 #[test]
 fn same_shapes_share_an_index_but_the_target_keeps_its_own() {
-    let puzzle = parse(CLASSIC).expect("valid");
-    assert_eq!(puzzle.shapes.len(), 4); // target 2×2, vertical, horizontal, single
-    assert_eq!(puzzle.blocks[0].name, "C");
-    let twins = parse("1 3\nA . B\nA\n0 2\n").expect("valid");
+    let classic = puzzle(CLASSIC);
+    assert_eq!(classic.shapes.len(), 4); // target 2×2, vertical, horizontal, single
+    assert_eq!(classic.blocks[0].name, "C");
+    let twins = puzzle("1 3\nA . B\nA\n0 2\n");
     assert_eq!(
         twins.blocks.iter().map(|b| b.shape).collect::<Vec<_>>(),
         [0, 1]
@@ -37,7 +55,7 @@ fn same_shapes_share_an_index_but_the_target_keeps_its_own() {
 
 #[test]
 fn positions_pack_and_unpack_every_shape_s_anchors() {
-    let board = Board::new(&parse(CLASSIC).expect("valid"));
+    let board = Board::new(&puzzle(CLASSIC));
     // target 12 anchors: 4-bit index; verticals 16: 4 × 4 bits; horizontal 15: 4 bits; singles: 20.
     let widths: Vec<u32> = board.packing.fields.iter().map(|f| f.width).collect();
     assert_eq!((widths, board.packing.words), (vec![4, 16, 4, 20], 1));
@@ -61,7 +79,7 @@ fn positions_pack_and_unpack_every_shape_s_anchors() {
         .collect();
     let rows: Vec<String> = grid.chunks(6).map(|r| r.join(" ")).collect();
     let many = format!("6 6\n{}\nS0\n5 5\n", rows.join("\n"));
-    let board = Board::new(&parse(&many).expect("valid"));
+    let board = Board::new(&puzzle(&many));
     let widths: Vec<u32> = board.packing.fields.iter().map(|f| f.width).collect();
     assert_eq!(widths, [6, 36]);
     // Forty singles on 8×8: a 64-bit field fills a word, top bit too, so a second word marks
@@ -71,7 +89,7 @@ fn positions_pack_and_unpack_every_shape_s_anchors() {
         .collect();
     let rows: Vec<String> = grid.chunks(8).map(|r| r.join(" ")).collect();
     let full_width = format!("8 8\n{}\nS24\n2 0\n", rows.join("\n"));
-    let board = Board::new(&parse(&full_width).expect("valid"));
+    let board = Board::new(&puzzle(&full_width));
     let widths: Vec<u32> = board.packing.fields.iter().map(|f| f.width).collect();
     assert_eq!((widths, board.packing.words), (vec![6, 64], 3));
     assert_eq!(moves_of(&full_width), Some(1));
@@ -105,7 +123,7 @@ fn more_than_fifteen_shapes_are_fine() {
         s15 s16 s17 s18 s19 s20 s21 J\n\
         s22 s23 s24 s25 s26 s27 s28 .\n\
         s28\n7 7\n";
-    assert_eq!(parse(input).expect("valid").shapes.len(), 19); // the target, 17 pairs, singles
+    assert_eq!(puzzle(input).shapes.len(), 19); // the target, 17 pairs, singles
     assert_eq!(moves_of(input), Some(1));
 }
 
@@ -122,14 +140,126 @@ fn a_strip_of_64_cells_moves_its_blocks_in_every_metric() {
 }
 
 #[test]
-fn a_long_line_is_read_in_one_pass() {
+fn a_long_line_is_read_in_one_pass_and_keeps_only_what_a_row_can_use() {
     let tokens = vec!["A"; 200_000].join(" ");
     let started = std::time::Instant::now();
-    let lines = tokenize(&tokens);
-    assert_eq!(lines[0].len(), 200_000);
-    assert_eq!(lines[0][199_999].column, 399_999);
+    let (kept, count) = split(&tokens, 1);
+    assert_eq!((kept.len(), count), (MAX_CELLS + 1, 200_000));
+    assert_eq!(kept[MAX_CELLS].column, 2 * MAX_CELLS + 1);
     // Linear in the line's length: milliseconds, even in a debug build.
     assert!(started.elapsed().as_secs() < 2);
+}
+
+const SOLVED_IN_ONE: &str = "1 2\nA .\nA\n0 1\n";
+
+#[test]
+fn blanks_nul_and_dos_end_of_file_after_the_puzzle_are_ignored_silently() {
+    let endings = [
+        "",
+        "\n\n   \t\n",
+        "\u{1a}",
+        "\r\n\u{1a}",
+        "\0\0\0\0",
+        "steps\n\n\0\u{1a}\n",
+        "straight \u{1a}",
+    ];
+    for ending in endings {
+        let input = format!("{}{}", SOLVED_IN_ONE, ending);
+        assert_eq!(answer(&input), Ok("1\nA (0,0) (0,1)\n".into()), "{input:?}");
+    }
+    // Windows line endings and a DOS end of file glued to the last number.
+    let dos = "1 2\r\nA .\r\nA\r\n0 1\u{1a}";
+    assert_eq!(answer(dos), Ok("1\nA (0,0) (0,1)\n".into()));
+}
+
+#[test]
+fn other_text_after_the_puzzle_is_ignored_with_a_warning_naming_its_place() {
+    let warned = |ending: &str| {
+        let input = format!("{}{}", SOLVED_IN_ONE, ending);
+        let (answer, warning) = answer_and_warning(input.as_bytes()).expect("answered");
+        assert_eq!(answer, "1\nA (0,0) (0,1)\n", "{input:?}");
+        warning.expect("a warning")
+    };
+    let after_metric = "huarong: warning: line 6, column 1: ignored text after the puzzle: 'END'";
+    assert_eq!(warned("steps\nEND\n"), after_metric);
+    assert_eq!(
+        warned("\n\0 \u{1a}  x y z\n"),
+        "huarong: warning: line 6, column 6: ignored text after the puzzle: 'x' \
+         (a metric would be moves, straight or steps)"
+    );
+    // A metric that is not one is not read as `moves` silently.
+    assert!(warned("Steps\n").contains("'Steps' (a metric would be"));
+    let long = "x".repeat(20 << 20);
+    let clipped = format!("'{}…' (a metric", "x".repeat(40));
+    let warning = warned(&long);
+    assert!(
+        warning.contains(&clipped) && warning.len() < 200,
+        "{}",
+        clip(&warning)
+    );
+}
+
+#[test]
+fn errors_inside_the_puzzle_still_fail_however_the_input_ends() {
+    let err = |input: &[u8]| answer_and_warning(input).expect_err("an error").to_string();
+    assert_eq!(
+        err(b"1 2\nA .\nA\n0 1\nsteps now\n"),
+        "line 5, column 7: expected only the metric, found `now`"
+    );
+    assert_eq!(
+        err(b"1 2\nA .\nA\n0 1 \x1a 2\n"),
+        "line 4, column 1: expected the target's goal `r c`, found 3 values"
+    );
+    assert_eq!(
+        err(b"1 2\nA .\n\0\n"),
+        "line 3, column 1: missing the target block's name"
+    );
+}
+
+#[test]
+fn a_byte_that_is_not_utf8_is_an_error_at_its_line_and_column() {
+    let err = |input: &[u8]| answer_and_warning(input).expect_err("an error").to_string();
+    assert_eq!(
+        err(b"1 2\nA \xff\nA\n0 1\n"),
+        "line 2, column 3: byte 0xff is not UTF-8"
+    );
+    // Columns count characters, as everywhere: Ä and Ö (two bytes each) are one column each, and
+    // a lone 0xc3 (Ä's first byte) is not a character.
+    assert_eq!(
+        err(b"1 2\n\xc3\x84\xc3\x96 \x1a\xc3("),
+        "line 2, column 5: byte 0xc3 is not UTF-8"
+    );
+    assert_eq!(
+        err(b"1 2\nA .\nA\n0 1\nsteps\n\x80"),
+        "line 6, column 1: byte 0x80 is not UTF-8"
+    );
+}
+
+#[test]
+fn a_huge_token_is_quoted_in_forty_characters() {
+    let name = "N".repeat(20 << 20);
+    // Never the whole input or answer in a failure's message either: 20 MiB would flood it too.
+    let message = |input: String| match answer(&input) {
+        Ok(out) => panic!("answered {}", clip(&out)),
+        Err(e) => e.to_string(),
+    };
+    let clipped = format!("\"{}…\"", "N".repeat(40));
+    let not_there = message(format!("1 2\nA .\n{name}\n0 1\n"));
+    assert_eq!(
+        not_there,
+        format!("line 3, column 1: target block {clipped} is not on the board")
+    );
+    let too_far = message(format!("1 2\n{name} .\n{name}\n0 2\n"));
+    assert!(
+        too_far.contains(&clipped) && too_far.len() < 200,
+        "{}",
+        clip(&too_far)
+    );
+    let number = message(format!("1 {name}\n"));
+    assert_eq!(
+        number,
+        format!("line 1, column 3: `{}…` is not a number", "N".repeat(40))
+    );
 }
 
 #[test]

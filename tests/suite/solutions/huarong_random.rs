@@ -229,7 +229,7 @@ struct Ran {
 }
 
 /// Calls the solution's `run` as `main` would with stdin and stdout (`main` adds only the reading,
-/// the flush and the exit status). An in-process call cannot be killed: a watchdog ends the test
+/// the flush, the exit status and printing what it returns). An in-process call cannot be killed: a watchdog ends the test
 /// binary if one does not return within `TIME_LIMIT`, naming the input, so a hang never hangs
 /// `cargo test`. A panic (an overflow, in this debug build) is a failure with the input named.
 fn run_here(input: &str) -> Result<Ran, String> {
@@ -239,13 +239,16 @@ fn run_here(input: &str) -> Result<Ran, String> {
         solution::run(input.as_bytes(), &mut stdout, false)
     }));
     drop(watch);
-    let success = ran
-        .map_err(|_| "the solution panicked".to_string())?
-        .is_ok();
+    // What `main` would print on stderr: a warning for ignored text, or the error.
+    let (success, stderr) = match ran.map_err(|_| "the solution panicked".to_string())? {
+        Ok(None) => (true, String::new()),
+        Ok(Some(warning)) => (true, format!("huarong: warning: {warning}\n")),
+        Err(failure) => (false, format!("huarong: {failure:?}\n")),
+    };
     Ok(Ran {
         success,
         stdout,
-        stderr: Vec::new(),
+        stderr: stderr.into_bytes(),
     })
 }
 
