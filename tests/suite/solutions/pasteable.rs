@@ -5,6 +5,9 @@
 //! source, `rustc -vV` and the flags, as the judge caches its binaries: the same inputs give the
 //! same compile, so only a changed solution or compiler is compiled again (huarong.rs takes 3.6 s).
 //! Delete the folder to force a compile.
+//!
+//! huarong.rs is also held to what its judges need: Rust 1.56, the oldest rustc with edition 2021
+//! (LibreOJ's is of unknown age), and 48 KiB as pasted.
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -30,7 +33,7 @@ fn every_solution_compiles_alone_with_plain_rustc() {
     std::thread::scope(|scope| {
         let compiles: Vec<_> = sources
             .iter()
-            .map(|source| scope.spawn(|| compile(source, &out_dir, &version.stdout)))
+            .map(|source| scope.spawn(|| compile(&[], source, &out_dir, &version.stdout)))
             .collect();
         for compile in compiles {
             compile
@@ -41,12 +44,46 @@ fn every_solution_compiles_alone_with_plain_rustc() {
     assert!(!sources.is_empty());
 }
 
-/// Compiles `source` alone and checks it is clean, unless a stamp says these inputs were before.
-fn compile(source: &Path, out_dir: &Path, rustc_version: &[u8]) {
+/// The oldest compiler huarong.rs is for, as rustup names it.
+const OLDEST: &str = "+1.56.0";
+
+#[test]
+fn huarong_compiles_with_rust_1_56_when_rustup_has_it() {
+    let version = Command::new("rustc").args([OLDEST, "-vV"]).output();
+    let version = match version {
+        Ok(output) if output.status.success() => output.stdout,
+        _ => {
+            // As tests/suite/judge/html.rs does without Chromium: .ci/run installs the toolchain.
+            eprintln!("skipped: no {OLDEST} toolchain (rustup toolchain install 1.56.0 --profile minimal)");
+            return;
+        }
+    };
+    let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pasteable");
+    std::fs::create_dir_all(&out_dir).expect("temp dir");
+    compile(
+        &[OLDEST],
+        Path::new("src/bin/huarong.rs"),
+        &out_dir,
+        &version,
+    );
+}
+
+#[test]
+fn huarong_fits_in_48_kib_as_pasted() {
+    let size = std::fs::metadata("src/bin/huarong.rs")
+        .expect("the solution")
+        .len();
+    assert!(size <= 48 * 1024, "src/bin/huarong.rs has {size} bytes");
+}
+
+/// Compiles `source` alone with `rustc TOOLCHAIN… FLAGS` and checks it is clean, unless a stamp says
+/// these inputs were before.
+fn compile(toolchain: &[&str], source: &Path, out_dir: &Path, rustc_version: &[u8]) {
     let text = std::fs::read(source).expect("readable source");
-    let name = source.file_stem().expect("a file name").to_string_lossy();
+    let stem = source.file_stem().expect("a file name").to_string_lossy();
+    let name = format!("{stem}{}", toolchain.concat());
     let mut hasher = DefaultHasher::new(); // fixed keys: stable from run to run
-    (source, &text, rustc_version, FLAGS).hash(&mut hasher);
+    (source, &text, rustc_version, FLAGS, toolchain).hash(&mut hasher);
     let stamp = out_dir.join(format!("{name}-{:016x}.ok", hasher.finish()));
     if stamp.is_file() {
         return;
@@ -56,9 +93,10 @@ fn compile(source: &Path, out_dir: &Path, rustc_version: &[u8]) {
     let copy = alone.join(source.file_name().expect("a file name"));
     std::fs::write(&copy, &text).expect("copy the source");
     let output = Command::new("rustc")
+        .args(toolchain)
         .args(FLAGS)
         .arg("-o")
-        .arg(out_dir.join(&*name))
+        .arg(out_dir.join(&name))
         .arg(&copy)
         .output()
         .expect("rustc runs");
