@@ -1020,8 +1020,8 @@ impl<'a> Lines<'a> {
     }
 
     fn next(&mut self, what: &str) -> Result<(Vec<Token<'a>>, usize), InputError> {
-        let missing = error(self.last_line + 1, 1, format!("missing {}", what));
-        self.next_tokens().ok_or(missing)
+        let after = self.last_line + 1;
+        (self.next_tokens()).ok_or_else(|| error(after, 1, format!("missing {}", what)))
     }
 
     /// A line of exactly `count` numbers.
