@@ -20,11 +20,11 @@ OUT = out_dir("huarong")
 TESTS = os.path.join(ROOT, "problems", "huarong", "tests")
 # Build the goal side at the start, with no limit, instead of once it would be the smaller frontier.
 GOAL_SIDE_ALWAYS = [
-    ("if frontier <= 2 * tried {", "if false {"),
+    ("GoalSide::Waiting { tried } if frontier > 2 * tried => {}", "GoalSide::Waiting { .. } => {}"),
     ("match goal_positions(puzzle, board, frontier) {", "match goal_positions(puzzle, board, usize::MAX / 8) {"),
 ]
 # Never build the goal side: a one-sided BFS on the same positions.
-ONE_SIDED = [("if frontier <= 2 * tried {", "if frontier <= 2 * tried || true {")]
+ONE_SIDED = [("GoalSide::Waiting { tried } if frontier > 2 * tried => {}", "GoalSide::Waiting { .. } if false => {}")]
 BENCH = os.path.join(ROOT, "problems", "huarong", "bench")
 
 

@@ -101,39 +101,91 @@ pub fn puzzle_within(seed: u64, index: u64, max_side: usize) -> Generated {
     let sides = max_side.clamp(2, 6) - 1;
     let (rows, cols) = (2 + rng.below(sides), 2 + rng.below(sides));
     let full_board = rng.percent(4);
-    let empties = if full_board {
-        0
-    } else {
-        empty_cells(&mut rng, rows * cols)
-    };
-    let board = fill(&mut rng, rows, cols, empties);
+    let board = board_of(&mut rng, rows, cols, full_board);
     let target = choose_target(&mut rng, &board.blocks);
     let goal = choose_goal(&mut rng, &board, target);
     let metric = rng.pick(&METRICS);
-    let names = draw_names(&mut rng, board.blocks.len());
+    finish(&mut rng, &board, target, goal, metric)
+}
+
+/// What `sized_puzzle` draws: a board of exactly `rows` × `cols` cells (1 to 64 of them), full or
+/// with a few empty cells, under one of `METRICS`.
+#[derive(Clone, Copy, Debug)]
+pub struct Size {
+    pub rows: usize,
+    pub cols: usize,
+    pub full_board: bool,
+    pub metric: &'static str,
+}
+
+/// Puzzle number `index` of the stream `seed` for boards of one `size`, any that the problem allows:
+/// strips (1×N, N×1) and boards of 64 cells, which `puzzle` never draws. Three in four have as their
+/// target a block that a few random moves have moved, and its goal where they took it, so that
+/// even a crowded board is solvable in a few moves; the others are drawn as `puzzle` draws them. A
+/// 1×1 board is full.
+pub fn sized_puzzle(seed: u64, index: u64, size: Size) -> Generated {
+    let Size { rows, cols, .. } = size;
+    assert!(rows >= 1 && cols >= 1 && rows * cols <= 64, "{size:?}");
+    let mut rng = Rng::for_input(seed, index ^ 0x512e);
+    let board = board_of(&mut rng, rows, cols, size.full_board || rows * cols == 1);
+    let moves = 1 + rng.below(6);
+    let ends = scrambled(&mut rng, &board, moves);
+    let moved: Vec<usize> = (0..ends.len())
+        .filter(|&b| ends[b] != board.blocks[b].at)
+        .collect();
+    let (target, goal) = if !moved.is_empty() && rng.percent(75) {
+        let target = rng.pick(&moved);
+        (target, ends[target])
+    } else {
+        let target = choose_target(&mut rng, &board.blocks);
+        (target, choose_goal(&mut rng, &board, target))
+    };
+    finish(&mut rng, &board, target, goal, size.metric)
+}
+
+/// A `rows` × `cols` board filled with blocks, with a few empty cells unless it is to be full.
+fn board_of(rng: &mut Rng, rows: usize, cols: usize, full_board: bool) -> Board {
+    let empties = if full_board {
+        0
+    } else {
+        empty_cells(rng, rows * cols)
+    };
+    fill(rng, rows, cols, empties)
+}
+
+/// The puzzle's names, its input text and what kind of puzzle it is.
+fn finish(
+    rng: &mut Rng,
+    board: &Board,
+    target: usize,
+    goal: Pos,
+    metric: &'static str,
+) -> Generated {
+    let names = draw_names(rng, board.blocks.len());
     let corner_taken = (board.blocks.iter().enumerate()).any(|(b, block)| {
-        let owner = board.owner[block.at.0 * cols + block.at.1];
+        let owner = board.owner[block.at.0 * board.cols + block.at.1];
         owner.is_some_and(|o| o != b)
     });
     let hollow_target = board.blocks[target].cells.first() != Some(&(0, 0));
-    let input = render(&mut rng, &board, &names, target, goal, metric);
+    let input = render(rng, board, &names, target, goal, metric);
     Generated {
         input,
         metric,
-        full_board,
+        full_board: !board.kept.contains(&true),
         corner_taken,
         hollow_target,
     }
 }
 
 /// How many cells stay empty: one to four, whatever the board's size, since each empty cell
-/// multiplies the positions a plain BFS must visit (larger boards are denser).
+/// multiplies the positions a plain BFS must visit (larger boards are denser); never all of them.
 fn empty_cells(rng: &mut Rng, area: usize) -> usize {
-    match area {
+    let drawn = match area {
         0..=6 => 1 + rng.below(2),
         7..=20 => 2 + rng.below(2),
         _ => 2 + rng.below(3),
-    }
+    };
+    drawn.min(area - 1)
 }
 
 struct Block {
@@ -364,6 +416,45 @@ fn walk(rng: &mut Rng, board: &Board, target: usize) -> Pos {
             Some(next) if open(next) => at = next,
             _ => {}
         }
+    }
+    at
+}
+
+/// Every block's corner after `moves` random one-cell moves, each of a block that can make it: a
+/// block that has moved has a goal that so many moves are known to reach.
+fn scrambled(rng: &mut Rng, board: &Board, moves: usize) -> Vec<Pos> {
+    let mut owner = board.owner.clone();
+    let mut at: Vec<Pos> = board.blocks.iter().map(|b| b.at).collect();
+    let cells = |b: usize, (r, c): Pos| {
+        (board.blocks[b].cells.iter()).map(move |&(dr, dc)| (r + dr, c + dc))
+    };
+    for _ in 0..moves {
+        let mut legal = Vec::new();
+        for (b, &(r, c)) in at.iter().enumerate() {
+            let steps = [
+                r.checked_sub(1).map(|r| (r, c)),
+                Some((r + 1, c)),
+                c.checked_sub(1).map(|c| (r, c)),
+                Some((r, c + 1)),
+            ];
+            for to in steps.into_iter().flatten() {
+                let open = cells(b, to).all(|(r, c)| {
+                    r < board.rows
+                        && c < board.cols
+                        && owner[r * board.cols + c].map_or(true, |o| o == b)
+                });
+                if open {
+                    legal.push((b, to));
+                }
+            }
+        }
+        if legal.is_empty() {
+            break;
+        }
+        let (b, to) = rng.pick(&legal);
+        cells(b, at[b]).for_each(|(r, c)| owner[r * board.cols + c] = None);
+        cells(b, to).for_each(|(r, c)| owner[r * board.cols + c] = Some(b));
+        at[b] = to;
     }
     at
 }

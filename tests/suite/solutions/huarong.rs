@@ -123,25 +123,50 @@ fn each_kind_of_bad_input_names_its_line_and_column() {
         "1 2\nA .\nA B\n0 0\n",
         "line 3, column 3: expected one name, the target block's",
     );
-    let metric =
-        "line 5, column 1: unknown metric `fast`: the last line may be `moves`, `steps` or `straight`";
-    refused("1 2\nA .\nA\n0 0\nfast\n", metric);
     refused(
-        "1 2\nA .\nA\n0 0\nsteps\nmore\n",
-        "line 6, column 1: unexpected text after the metric",
+        "1 2\nA .\nA\n0 0\nsteps more\n",
+        "line 5, column 7: expected only the metric, found `more`",
     );
     refused("one two\n", "line 1, column 1: `one` is not a number");
 }
 
 #[test]
-fn invalid_utf8_is_refused_with_its_line() {
+fn invalid_utf8_is_refused_with_its_line_and_column() {
     let output = Command::cargo_bin("huarong")
         .expect("binary built")
         .write_stdin(&b"1 2\nA \xff\n"[..])
         .assert();
     output
         .code(1)
-        .stderr("huarong: line 2, column 1: the input is not valid UTF-8\n");
+        .stdout("")
+        .stderr("huarong: line 2, column 3: byte 0xff is not UTF-8\n");
+}
+
+#[test]
+fn text_after_the_puzzle_is_answered_with_one_warning_line() {
+    let answered = |input: &str, warning: &str| {
+        huarong(input)
+            .success()
+            .stdout("1\nA (0,0) (0,1)\n")
+            .stderr(warning.to_string());
+    };
+    let puzzle = "1 2\nA .\nA\n0 1\n";
+    answered(&format!("{puzzle}steps\n\0\0\n\u{1a}"), "");
+    let end = "huarong: warning: line 7, column 1: ignored text after the puzzle: 'END'\n";
+    answered(&format!("{puzzle}steps\n\nEND of file\n"), end);
+    let fast = "huarong: warning: line 5, column 1: ignored text after the puzzle: 'fast' \
+                (a metric would be moves, straight or steps)\n";
+    answered(&format!("{puzzle}fast\n"), fast);
+}
+
+#[test]
+fn a_20_mib_token_is_quoted_in_40_characters() {
+    let name = "B".repeat(20 << 20);
+    let output = huarong(&format!("1 2\nA .\n{name}\n0 1\n")).code(1);
+    let stderr = String::from_utf8_lossy(&output.get_output().stderr).into_owned();
+    let quoted = format!("\"{}…\"", "B".repeat(40));
+    let message = format!("huarong: line 3, column 1: target block {quoted} is not on the board\n");
+    assert!(stderr == message, "{} bytes on stderr", stderr.len());
 }
 
 #[test]

@@ -24,6 +24,7 @@ use slidekit::puzzles::huarong::layouts::{
 use slidekit::puzzles::huarong::reference::{self, Answer, Puzzle};
 use std::collections::BTreeMap;
 use std::io::Write;
+use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -49,8 +50,8 @@ const TIME_LIMIT: Duration = Duration::from_secs(10);
 const FIRST_REPRODUCTION: &str = "022";
 
 /// What the reference says of a puzzle.
-#[derive(Clone, Copy)]
-enum Kind {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
     Solved,
     Solvable,
     Unsolvable,
@@ -181,15 +182,25 @@ fn check_stream(seed: u64, count: u64) -> Tally {
 }
 
 /// The solution under test: `HUARONG_BINARY` if set, else this crate's, called in this process.
-fn solution() -> Option<PathBuf> {
+pub(super) fn solution() -> Option<PathBuf> {
     std::env::var_os("HUARONG_BINARY").map(PathBuf::from)
 }
 
-/// Checks one puzzle against the reference; a failure message holds the input and the output.
+/// Checks one puzzle against the reference within `MAX_STATES`.
 fn check_one(binary: &Option<PathBuf>, input: &str) -> Result<Kind, String> {
+    check_within(binary, input, MAX_STATES)
+}
+
+/// Checks one puzzle against the reference, skipped if that visits more than `max_states`
+/// positions; a failure message holds the input and the output.
+pub(super) fn check_within(
+    binary: &Option<PathBuf>,
+    input: &str,
+    max_states: usize,
+) -> Result<Kind, String> {
     let puzzle = reference::parse(input)
         .map_err(|why| format!("the generator made a bad input: {why}\n{input}"))?;
-    let optimum = match reference::search_within(&puzzle, MAX_STATES) {
+    let optimum = match reference::search_within(&puzzle, max_states) {
         Ok((optimum, _)) => optimum,
         Err(_) => return Ok(Kind::Skipped),
     };
@@ -218,18 +229,26 @@ struct Ran {
 }
 
 /// Calls the solution's `run` as `main` would with stdin and stdout (`main` adds only the reading,
-/// the flush and the exit status). An in-process call cannot be killed: a watchdog ends the test
+/// the flush, the exit status and printing what it returns). An in-process call cannot be killed: a watchdog ends the test
 /// binary if one does not return within `TIME_LIMIT`, naming the input, so a hang never hangs
-/// `cargo test`.
+/// `cargo test`. A panic (an overflow, in this debug build) is a failure with the input named.
 fn run_here(input: &str) -> Result<Ran, String> {
     let watch = Watch::start(input);
     let mut stdout = Vec::new();
-    let success = solution::run(input.as_bytes(), &mut stdout, false).is_ok();
+    let ran = std::panic::catch_unwind(AssertUnwindSafe(|| {
+        solution::run(input.as_bytes(), &mut stdout, false)
+    }));
     drop(watch);
+    // What `main` would print on stderr: a warning for ignored text, or the error.
+    let (success, stderr) = match ran.map_err(|_| "the solution panicked".to_string())? {
+        Ok(None) => (true, String::new()),
+        Ok(Some(warning)) => (true, format!("huarong: warning: {warning}\n")),
+        Err(failure) => (false, format!("huarong: {failure:?}\n")),
+    };
     Ok(Ran {
         success,
         stdout,
-        stderr: Vec::new(),
+        stderr: stderr.into_bytes(),
     })
 }
 

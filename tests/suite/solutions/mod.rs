@@ -6,6 +6,7 @@ mod eight;
 mod files;
 mod fuzz;
 mod huarong;
+mod huarong_edges;
 mod huarong_random;
 mod noip_huarong;
 mod pasteable;
