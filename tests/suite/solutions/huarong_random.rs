@@ -18,19 +18,18 @@ use super::files;
 #[path = "../../../src/bin/huarong.rs"]
 mod solution;
 
+use super::watch::Watch;
 use slidekit::puzzles::huarong::layouts::{
     self, shape_cells, Generated, HOLLOW_CORNER, METRICS, OWN_CORNER,
 };
 use slidekit::puzzles::huarong::reference::{self, Answer, Puzzle};
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::{Mutex, Once};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const SEED: u64 = 2024;
 /// Enough that at least `MIN_CHECKED` stay within the reference's budget.
@@ -229,11 +228,11 @@ struct Ran {
 }
 
 /// Calls the solution's `run` as `main` would with stdin and stdout (`main` adds only the reading,
-/// the flush, the exit status and printing what it returns). An in-process call cannot be killed: a watchdog ends the test
-/// binary if one does not return within `TIME_LIMIT`, naming the input, so a hang never hangs
-/// `cargo test`. A panic (an overflow, in this debug build) is a failure with the input named.
+/// the flush, the exit status and printing what it returns). An in-process call cannot be killed:
+/// the watchdog (`watch.rs`) ends the test binary if one does not return within `TIME_LIMIT`, naming
+/// the input. A panic (an overflow, in this debug build) is a failure with the input named.
 fn run_here(input: &str) -> Result<Ran, String> {
-    let watch = Watch::start(input);
+    let watch = Watch::start("huarong", input, TIME_LIMIT);
     let mut stdout = Vec::new();
     let ran = std::panic::catch_unwind(AssertUnwindSafe(|| {
         solution::run(input.as_bytes(), &mut stdout, false)
@@ -250,47 +249,6 @@ fn run_here(input: &str) -> Result<Ran, String> {
         stdout,
         stderr: stderr.into_bytes(),
     })
-}
-
-/// While it lives, its input is watched: one thread for the whole binary looks every 100 ms, and
-/// ends the process if a watched input has waited longer than `TIME_LIMIT` for its answer.
-struct Watch(u64);
-
-static WATCHED: Mutex<BTreeMap<u64, (Instant, String)>> = Mutex::new(BTreeMap::new());
-static NEXT_WATCH: AtomicU64 = AtomicU64::new(0);
-static WATCHDOG: Once = Once::new();
-
-impl Watch {
-    fn start(input: &str) -> Watch {
-        WATCHDOG.call_once(|| {
-            std::thread::spawn(watchdog);
-        });
-        let id = NEXT_WATCH.fetch_add(1, Ordering::Relaxed);
-        let deadline = Instant::now() + TIME_LIMIT;
-        let mut watched = WATCHED.lock().unwrap_or_else(|e| e.into_inner());
-        watched.insert(id, (deadline, input.to_string()));
-        Watch(id)
-    }
-}
-
-impl Drop for Watch {
-    fn drop(&mut self) {
-        let mut watched = WATCHED.lock().unwrap_or_else(|e| e.into_inner());
-        watched.remove(&self.0);
-    }
-}
-
-fn watchdog() {
-    loop {
-        std::thread::sleep(Duration::from_millis(100));
-        let watched = WATCHED.lock().unwrap_or_else(|e| e.into_inner());
-        let now = Instant::now();
-        if let Some((_, input)) = watched.values().find(|(deadline, _)| now > *deadline) {
-            let limit = TIME_LIMIT.as_secs();
-            eprintln!("huarong gave no answer within {limit} s to:\n{input}");
-            std::process::exit(101);
-        }
-    }
 }
 
 /// Spawned directly rather than through assert_cmd: thousands of runs, so every millisecond counts.
