@@ -23,8 +23,10 @@ USAGE:
                                               time each test N times; with --vs, compare two programs
     judge show PROBLEM TEST [SUBMISSION] [--case N] [--delay MS] [--step]
                                               run one test, then replay case N's answer move by move
-    judge chart PROBLEM TEST [--out FILE]     SVG chart of the solution's frontiers per BFS layer
-                                              against a plain BFS (stdout without --out)
+    judge chart PROBLEM TEST [SUBMISSION] [--case N] [--out FILE]
+                                              SVG chart of a search's frontiers per BFS layer,
+                                              from its sandboxed BFS_TRACE=1 run, against a plain
+                                              BFS (stdout without --out)
     judge practice PROBLEM [PATH]             write the solution with its search loop left to you
                                               (default practice/PROBLEM.rs; never overwrites)
 
@@ -117,8 +119,10 @@ pub struct ShowOptions {
 #[derive(Debug, PartialEq, Eq)]
 pub struct ChartOptions {
     pub judge: JudgeOptions,
-    /// The test whose first case is charted, as `--test` names it (e.g. `002`).
+    /// The test charted, as `--test` names it (e.g. `002`).
     pub test: String,
+    /// The case charted, counted from 1.
+    pub case: usize,
     /// The SVG file; `None`: standard output.
     pub out: Option<PathBuf>,
 }
@@ -205,43 +209,18 @@ fn parse_bench(args: impl Iterator<Item = String>) -> Result<BenchOptions, Judge
     Ok(BenchOptions { judge, runs, vs })
 }
 
-/// `show PROBLEM TEST [SUBMISSION]`: the second word is the test, so it is taken here before the
-/// judging options see it; they take the problem and the submission as everywhere else.
+/// `show PROBLEM TEST [SUBMISSION]`.
 fn parse_show(args: impl Iterator<Item = String>) -> Result<ShowOptions, JudgeError> {
-    let (mut test, mut words) = (None, 0);
     let (mut case, mut delay_ms, mut step) = (1, 300, false);
-    let judge = parse_judge(args, |arg, args| {
+    let (judge, test) = parse_problem_test(args, "show", "huarong 002", |arg, args| {
         match arg {
             "--case" => case = number(arg, args, "cases", MAX_CASES)? as usize,
             "--delay" => delay_ms = delay(arg, args)?,
             "--step" => step = true,
-            "--test" => {
-                return Err(usage(
-                    "`judge show` takes its test as the second word".into(),
-                ))
-            }
-            word if word.starts_with('-') => return Ok(false),
-            word => {
-                words += 1;
-                match words {
-                    2 => test = Some(word.to_string()),
-                    4.. => return Err(usage(format!("unexpected argument `{word}`: `judge show` takes a problem, a test and a submission"))),
-                    _ => return Ok(false),
-                }
-            }
+            _ => return Ok(false),
         }
         Ok(true)
     })?;
-    let example = "e.g. `judge show huarong 002`";
-    let (judge, test) = match (judge.problem.is_some(), test) {
-        (true, Some(test)) => (judge, test),
-        _ => {
-            return Err(usage(format!(
-                "`judge show` needs a problem and a test, {example}"
-            )))
-        }
-    };
-    refuse_unused(&judge, "show", false)?;
     Ok(ShowOptions {
         judge,
         test,
@@ -249,6 +228,50 @@ fn parse_show(args: impl Iterator<Item = String>) -> Result<ShowOptions, JudgeEr
         delay_ms,
         step,
     })
+}
+
+/// The judging options of a command that takes `PROBLEM TEST [SUBMISSION]` (`show`, `chart`): the
+/// second word is the test, so it is taken here before the judging options see it; they take the
+/// problem and the submission as everywhere else. `extra` takes the command's own flags.
+fn parse_problem_test(
+    args: impl Iterator<Item = String>,
+    command: &str,
+    example: &str,
+    mut extra: impl FnMut(&str, &mut dyn Iterator<Item = String>) -> Result<bool, JudgeError>,
+) -> Result<(JudgeOptions, String), JudgeError> {
+    let (mut test, mut words) = (None, 0);
+    let judge = parse_judge(args, |arg, args| {
+        if extra(arg, args)? {
+            return Ok(true);
+        }
+        match arg {
+            "--test" => Err(usage(format!(
+                "`judge {command}` takes its test as the second word"
+            ))),
+            word if word.starts_with('-') => Ok(false),
+            word => {
+                words += 1;
+                match words {
+                    2 => {
+                        test = Some(word.to_string());
+                        Ok(true)
+                    }
+                    4.. => Err(usage(format!(
+                        "unexpected argument `{word}`: `judge {command}` takes a problem, a test \
+                         and a submission"
+                    ))),
+                    _ => Ok(false),
+                }
+            }
+        }
+    })?;
+    let Some(test) = test.filter(|_| judge.problem.is_some()) else {
+        return Err(usage(format!(
+            "`judge {command}` needs a problem and a test, e.g. `judge {command} {example}`"
+        )));
+    };
+    refuse_unused(&judge, command, false)?;
+    Ok((judge, test))
 }
 
 /// A pause: milliseconds from 0 (step with Enter) to [`MAX_DELAY_MS`].
@@ -262,34 +285,23 @@ fn delay(flag: &str, args: &mut dyn Iterator<Item = String>) -> Result<u64, Judg
     }
 }
 
+/// `chart PROBLEM TEST [SUBMISSION]`.
 fn parse_chart(args: impl Iterator<Item = String>) -> Result<ChartOptions, JudgeError> {
-    let mut out = None;
-    let mut judge = parse_judge(args, |flag, args| {
+    let (mut out, mut case) = (None, 1);
+    let (judge, test) = parse_problem_test(args, "chart", "eight 002", |flag, args| {
         match flag {
             "--out" => out = Some(PathBuf::from(value(flag, args)?)),
+            "--case" => case = number(flag, args, "cases", MAX_CASES)? as usize,
             _ => return Ok(false),
         }
         Ok(true)
     })?;
-    // The second word, a submission for other commands, names the test here.
-    let word = judge.submission.take();
-    let test =
-        match (word, judge.test.take()) {
-            (Some(word), None) => word.to_string_lossy().into_owned(),
-            (None, Some(test)) => test,
-            (Some(_), Some(_)) => return Err(usage(
-                "`judge chart` charts the problem's own solution on one test: give the test once"
-                    .into(),
-            )),
-            (None, None) => {
-                return Err(usage(
-                    "`judge chart` needs a problem and a test, e.g. `judge chart eight 002`".into(),
-                ))
-            }
-        };
-    let judge = with_problem(judge, "chart")?;
-    refuse_unused(&judge, "chart", false)?;
-    Ok(ChartOptions { judge, test, out })
+    Ok(ChartOptions {
+        judge,
+        test,
+        case,
+        out,
+    })
 }
 
 fn parse_practice(args: impl Iterator<Item = String>) -> Result<PracticeOptions, JudgeError> {
@@ -594,7 +606,7 @@ mod tests {
             "`judge show` has no JSON output"
         );
         assert!(error("stress eight --html p.html").starts_with("`judge stress` writes no page"));
-        assert!(error("chart eight 002 --test 3").contains("give the test once"));
+        assert!(error("chart eight 002 --test 3").contains("second word"));
     }
 
     #[test]
@@ -608,7 +620,15 @@ mod tests {
             ("002", Some("f.svg".into()))
         );
         assert!(chart.judge.no_sandbox && chart.judge.submission.is_none());
+        assert_eq!(chart.case, 1);
         assert!(parse_words("chart eight").is_err());
+        let Ok(Command::Chart(mine)) = parse_words("chart eight 006 mine.rs --case 3") else {
+            panic!("a submission's chart")
+        };
+        assert_eq!(
+            (mine.judge.submission, mine.case),
+            (Some("mine.rs".into()), 3)
+        );
         let practice = |line: &str| match parse_words(line) {
             Ok(Command::Practice(p)) => (p.problem, p.path),
             other => panic!("{other:?}"),

@@ -13,7 +13,9 @@ pub fn chart(session: &Session, options: &ChartOptions) -> Result<(), JudgeError
     problem::ensure_known(&session.root, name)?;
     let problem = session.problem(name)?;
     let tests = problem::tests(&problem, Some(&options.test))?;
-    let charted = frontier::chart(session, &problem, &tests[0])?; // `tests` is never empty
+    let submission = options.judge.submission.as_deref();
+    let case = options.case - 1;
+    let charted = frontier::chart(session, &problem, submission, &tests[0], case)?; // never empty
     match &options.out {
         Some(path) => {
             let svg = &charted.svg;

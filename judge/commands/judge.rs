@@ -29,11 +29,8 @@ pub fn judge(session: &Session, options: &JudgeOptions) -> Result<i32, JudgeErro
         emit(&table::summary(&outcomes));
     }
     if let Some(path) = &options.html {
-        let charts = match submission {
-            // The project's own solutions: their traces are trusted, and they are what it teaches.
-            None => frontier::hardest_charts(session, &outcomes),
-            Some(_) => Vec::new(),
-        };
+        // Each problem's hardest accepted test run again traced, in the sandbox like any run.
+        let charts = frontier::hardest_charts(session, &outcomes, submission);
         html::write(path, &outcomes, &charts)?;
     }
     Ok(outcome::exit_code(&outcomes))

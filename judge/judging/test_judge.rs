@@ -150,22 +150,23 @@ impl<'a> TestJudge<'a> {
                 .map(|frames| frames::scene(frames, case)),
             replay: (frames.filter(|_| self.replay)).map(|frames| Replay { case, frames }),
             trace: (self.trace && !finding.accepted())
-                .then(|| self.traced(input, &ran.stderr))
+                .then(|| self.traced(input, &ran.stderr, case))
                 .flatten(),
         }
     }
 
-    /// The program's search trace beside a plain BFS's layers, if its stderr holds one.
-    fn traced(&self, input: &[u8], stderr: &str) -> Option<String> {
+    /// The program's search trace of case `case` (0-based) beside a plain BFS's layers from that
+    /// case's board, if its stderr holds one.
+    fn traced(&self, input: &[u8], stderr: &str, case: usize) -> Option<String> {
         if !self.checker.layered() {
             return None;
         }
-        let frontiers = parse_trace(stderr).ok()?;
+        let frontiers = parse_trace(stderr, case).ok()?;
         let traced =
             frontiers.start.len() > 1 || !frontiers.goal.is_empty() || frontiers.met.is_some();
         // The plain BFS only once a trace is there to compare: it is the expensive half.
-        let plain = traced.then(|| self.checker.plain_layers(input).ok())??;
-        Some(beside::table(&frontiers, &plain))
+        let plain = traced.then(|| self.checker.plain_layers(input, case).ok())??;
+        Some(beside::table(&frontiers, &plain, case))
     }
 
     /// A broken limit decides first; else the checker; `Err` when the checker finds the test broken.

@@ -18,7 +18,8 @@ pub struct Execution {
     /// It wrote more than the output limit (only the limit and one byte came back).
     pub output_exceeded: bool,
     pub stdout: Vec<u8>,
-    /// The head and tail of its stderr (4 KiB each), lossily decoded.
+    /// The head and tail of its stderr (4 KiB each; the head up to 1 MiB when it ran traced), lossily
+    /// decoded.
     pub stderr: String,
     /// Set when the launcher brought back no report (the measurement is then empty), and why.
     pub lost: Option<String>,

@@ -29,10 +29,16 @@ pub trait Checker {
     fn layered(&self) -> bool {
         false
     }
-    /// How many positions a plain one-sided BFS from the first case of `input` first reaches at each
-    /// depth, up to the goal's layer: what a bidirectional search's start side should match.
-    fn plain_layers(&self, _input: &[u8]) -> Result<Vec<usize>, String> {
+    /// How many positions a plain one-sided BFS from case `case` (0-based) of `input` first reaches
+    /// at each depth, up to the goal's layer: what a bidirectional search's start side should match.
+    fn plain_layers(&self, _input: &[u8], _case: usize) -> Result<Vec<usize>, String> {
         Err("this problem has no plain BFS to compare with".into())
+    }
+    /// How many positions a plain BFS from the goal of case `case` first reaches at each depth, as
+    /// far as it goes: what a goal side should match, layer for layer. Only where the goal is one
+    /// position (a goal side with many roots grows from them all).
+    fn goal_layers(&self, _input: &[u8], _case: usize) -> Result<Vec<usize>, String> {
+        Err("this problem's goal is not one position".into())
     }
 }
 

@@ -89,17 +89,24 @@ mod tests {
     fn plain_layers_reach_the_goal_layer() {
         // `r` solves `1234567x8` in one move; the blank in the bottom row has three neighbours.
         let eight = (eight::PUZZLE.checker)();
-        assert_eq!(eight.plain_layers(b"1234567x8"), Ok(vec![1, 3]));
-        assert_eq!(eight.plain_layers(b"12345678x"), Ok(vec![1]));
+        assert_eq!(eight.plain_layers(b"1234567x8", 0), Ok(vec![1, 3]));
+        assert_eq!(eight.plain_layers(b"12345678x", 0), Ok(vec![1]));
+        assert_eq!(
+            eight.plain_layers(b"12345678x 1234567x8", 1),
+            Ok(vec![1, 3])
+        );
+        let goal = eight.goal_layers(b"12345678x", 0).expect("one goal");
+        assert_eq!((goal[..3].to_vec(), goal.len()), (vec![1, 2, 4], 32));
+        assert_eq!(goal.iter().sum::<usize>(), 181_440);
         let sample = include_bytes!("../../problems/huarong/tests/001-hackerrank-sample.in");
         let layers = (huarong::PUZZLE.checker)()
-            .plain_layers(sample)
+            .plain_layers(sample, 0)
             .expect("the sample parses");
         let text = std::str::from_utf8(sample).expect("UTF-8");
         let puzzle = huarong::reference::parse(text).expect("the sample parses");
         let optimum = huarong::reference::optimum(&puzzle).expect("solvable");
         assert_eq!(layers.len() as u64, optimum + 1);
         let noip = (noip_huarong::PUZZLE.checker)();
-        assert!(noip.plain_layers(b"1 1 0\n1\n").is_err());
+        assert!(noip.plain_layers(b"1 1 0\n1\n", 0).is_err());
     }
 }

@@ -4,13 +4,15 @@
 use crate::model::trace::Frontiers;
 use std::fmt::Write;
 
-/// A submission's trace of case 1 beside a plain BFS from the same board, for `-v`: per depth the
+/// A submission's trace of one case beside a plain BFS from the same board, for `-v`: per depth the
 /// start side's frontier, the plain BFS's layer (which a correct start side matches, but for a
 /// partial last layer), and the goal side's. The first start layer that differs is marked: there the
 /// search went wrong.
-pub fn table(frontiers: &Frontiers, plain: &[usize]) -> String {
-    let mut text =
-        String::from("your trace of case 1 (BFS_TRACE=1) beside a plain BFS from its board:\n");
+pub fn table(frontiers: &Frontiers, plain: &[usize], case: usize) -> String {
+    let mut text = format!(
+        "your trace of case {} (BFS_TRACE=1) beside a plain BFS from its board:\n",
+        case + 1
+    );
     text += "depth  start side  plain BFS  goal side\n";
     // The trace's depths and one more: the rest of a long plain BFS would bury them.
     let traced = frontiers.start.len().max(frontiers.goal.len());
@@ -64,10 +66,11 @@ mod tests {
             met: Some(Meeting {
                 moves: 4,
                 start_half: 2,
+                visited: None,
             }),
             visited: 14,
         };
-        let text = table(&frontiers, &[1, 3, 6, 12, 20]);
+        let text = table(&frontiers, &[1, 3, 6, 12, 20], 0);
         let rows: Vec<&str> = text.lines().skip(2).collect();
         assert_eq!(rows[1], "    1           3          3          2");
         assert!(
@@ -81,7 +84,7 @@ mod tests {
             met: None,
             ..frontiers
         };
-        assert!(table(&wrong, &[1, 3, 6])
+        assert!(table(&wrong, &[1, 3, 6], 0)
             .lines()
             .nth(4)
             .is_some_and(|r| r.ends_with("<- differs")));
@@ -89,7 +92,7 @@ mod tests {
             start: vec![1, 4, 7],
             ..wrong
         };
-        let marked = table(&early, &[1, 3, 6]).matches("<- differs").count();
+        let marked = table(&early, &[1, 3, 6], 0).matches("<- differs").count();
         assert_eq!(marked, 1, "only the first layer that differs");
     }
 }

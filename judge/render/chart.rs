@@ -240,6 +240,7 @@ mod tests {
             met: Some(Meeting {
                 moves: 5,
                 start_half: 2,
+                visited: None,
             }),
             visited: 27,
         };

@@ -29,8 +29,18 @@ pub const ARG: &str = "__launch";
 /// The launcher's exit status when the sandbox cannot be built here: the judge retries without it.
 pub const UNAVAILABLE: i32 = 3;
 
-/// How much of the head and of the tail of a program's stderr comes back, bytes each.
+/// How much of the tail of a program's stderr comes back, bytes; and of its head, unless it runs
+/// traced, when its `BFS_TRACE=1` trace is wanted whole, up to [`TRACE_KEPT`].
 const STDERR_KEPT: u64 = 4096;
+pub const TRACE_KEPT: u64 = 1 << 20;
+
+/// How much of a program's stderr's head comes back when it runs in `env`.
+pub fn stderr_head(env: Env) -> u64 {
+    match env {
+        Env::Traced => TRACE_KEPT,
+        Env::Judge | Env::Fixed => STDERR_KEPT,
+    }
+}
 
 const O_NOFOLLOW: i32 = 0o400000;
 
@@ -234,7 +244,7 @@ fn contain(job: &Job, name: &Path, stdin: File, (mode, scope): (Sandbox, Scope))
         };
         let seen = supervise(start, job.limits, scope)?;
         let out = read_back(stdout, job.limits.output_bytes.saturating_add(1))?;
-        Ok((seen, out, head_and_tail(stderr)?))
+        Ok((seen, out, head_and_tail(stderr, stderr_head(job.env))?))
     };
     match run() {
         Ok((seen, _, _)) if seen.interrupted => 2, // the judge is gone: nobody to report to
@@ -288,13 +298,13 @@ fn read_back(mut file: File, at_most: u64) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// The first and last [`STDERR_KEPT`] bytes, with a marker between when some were left out.
-fn head_and_tail(mut file: File) -> io::Result<Vec<u8>> {
+/// The first `head` and last [`STDERR_KEPT`] bytes, with a marker between when some were left out.
+fn head_and_tail(mut file: File, head: u64) -> io::Result<Vec<u8>> {
     let len = file.metadata()?.len();
-    if len <= 2 * STDERR_KEPT {
+    if len <= head + STDERR_KEPT {
         return read_back(file, len);
     }
-    let mut kept = read_back(file.try_clone()?, STDERR_KEPT)?;
+    let mut kept = read_back(file.try_clone()?, head)?;
     kept.extend_from_slice(b"\n[...]\n");
     file.seek(io::SeekFrom::End(-(STDERR_KEPT as i64)))?;
     file.take(STDERR_KEPT).read_to_end(&mut kept)?;

@@ -146,7 +146,9 @@ impl Launcher {
             .spawn()
             .map_err(|e| JudgeError::io("start", &self.judge, e))?;
         // Bounded: the report, at most the output limit and a byte, and the stderr's head and tail.
-        let bound = job.limits.output_bytes.saturating_add(64 << 10);
+        let bound = (job.limits.output_bytes)
+            .saturating_add(launch::stderr_head(job.env))
+            .saturating_add(64 << 10);
         let (out, err) = (child.stdout.take(), child.stderr.take());
         let (sent, received) = mpsc::channel();
         std::thread::spawn(move || {
@@ -210,6 +212,32 @@ fn lost(why: String, job: &Job) -> Execution {
     }
 }
 
+impl Launcher {
+    /// Runs `program` on `input` as [`Runner::run`] does, but with `BFS_TRACE=1` whatever the
+    /// launcher's programs get otherwise, and its trace (the head of stderr) kept up to 1 MiB.
+    pub fn run_traced(
+        &self,
+        program: &Program,
+        input: &Path,
+        limits: &Limits,
+    ) -> Result<Execution, JudgeError> {
+        self.run_in(program, input, limits, Env::Traced)
+    }
+
+    fn run_in(
+        &self,
+        program: &Program,
+        input: &Path,
+        limits: &Limits,
+        env: Env,
+    ) -> Result<Execution, JudgeError> {
+        let dir = self.fresh_dir()?;
+        let ran = self.execute(program, Some(input), &dir, limits, env);
+        self.clean(&dir);
+        ran
+    }
+}
+
 impl Runner for Launcher {
     fn run(
         &self,
@@ -217,10 +245,7 @@ impl Runner for Launcher {
         input: &Path,
         limits: &Limits,
     ) -> Result<Execution, JudgeError> {
-        let dir = self.fresh_dir()?;
-        let ran = self.execute(program, Some(input), &dir, limits, self.programs);
-        self.clean(&dir);
-        ran
+        self.run_in(program, input, limits, self.programs)
     }
 }
 

@@ -3,7 +3,6 @@
 
 pub mod launch;
 pub mod launcher;
-pub mod plain;
 pub mod sandbox;
 pub mod supervise;
 pub mod sys;

@@ -74,10 +74,14 @@ impl Checker for Eight {
         true
     }
 
-    fn plain_layers(&self, input: &[u8]) -> Result<Vec<usize>, String> {
+    fn plain_layers(&self, input: &[u8], case: usize) -> Result<Vec<usize>, String> {
         let boards = parse_boards(input)?;
-        let first = boards.first().ok_or("the test has no board")?;
-        Ok(reference::layer_sizes(first, &GOAL))
+        let board = boards.get(case).ok_or("the test has no such case")?;
+        Ok(reference::layer_sizes(board, &GOAL))
+    }
+
+    fn goal_layers(&self, _input: &[u8], _case: usize) -> Result<Vec<usize>, String> {
+        Ok(self.distances().layer_counts())
     }
 
     fn replays(&self) -> bool {

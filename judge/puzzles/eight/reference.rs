@@ -94,6 +94,19 @@ impl Distances {
         Distances(dist)
     }
 
+    /// How many boards lie at each distance from the goal: the layers of a plain BFS from it.
+    pub fn layer_counts(&self) -> Vec<usize> {
+        let mut counts = Vec::new();
+        for &d in self.0.values() {
+            let d = usize::from(d);
+            if counts.len() <= d {
+                counts.resize(d + 1, 0);
+            }
+            counts[d] += 1;
+        }
+        counts
+    }
+
     /// The optimal number of moves, or `None` if the board cannot reach the goal.
     pub fn get(&self, board: &Board) -> Option<u8> {
         self.0.get(board).copied()

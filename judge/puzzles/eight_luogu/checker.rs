@@ -61,10 +61,14 @@ impl Checker for EightLuogu {
         true
     }
 
-    fn plain_layers(&self, input: &[u8]) -> Result<Vec<usize>, String> {
+    fn plain_layers(&self, input: &[u8], case: usize) -> Result<Vec<usize>, String> {
         let boards = parse_luogu(input)?;
-        let first = boards.first().ok_or("the test has no board")?;
-        Ok(layer_sizes(first, &LUOGU_GOAL))
+        let board = boards.get(case).ok_or("the test has no such case")?;
+        Ok(layer_sizes(board, &LUOGU_GOAL))
+    }
+
+    fn goal_layers(&self, _input: &[u8], _case: usize) -> Result<Vec<usize>, String> {
+        Ok(self.distances().layer_counts())
     }
 }
 
@@ -114,8 +118,8 @@ mod tests {
     fn bad_boards_are_the_tests_fault_and_layers_reach_the_goal() {
         assert!(CHECKER.optima(b"12345678x").is_err());
         assert!(CHECKER.optima(b"1234").is_err());
-        assert_eq!(CHECKER.plain_layers(b"123804765"), Ok(vec![1]));
-        let sample = CHECKER.plain_layers(b"283104765").expect("layers");
+        assert_eq!(CHECKER.plain_layers(b"123804765", 0), Ok(vec![1]));
+        let sample = CHECKER.plain_layers(b"283104765", 0).expect("layers");
         assert_eq!(sample.len(), 5, "four moves: five layers");
         assert!(!CHECKER.replays());
     }

@@ -56,7 +56,10 @@ impl Checker for Huarong {
         true
     }
 
-    fn plain_layers(&self, input: &[u8]) -> Result<Vec<usize>, String> {
+    fn plain_layers(&self, input: &[u8], case: usize) -> Result<Vec<usize>, String> {
+        if case != 0 {
+            return Err("an input is one board".into());
+        }
         puzzle(input).map(|p| reference::layer_sizes(&p))
     }
 

@@ -188,6 +188,24 @@ fn verbose_runs_with_bfs_trace_and_shows_the_trace_beside_a_plain_bfs() {
 }
 
 #[test]
+fn verbose_shows_the_trace_of_the_case_that_failed() {
+    let root = projects::project("trace-case-2", "eight", "eight", Path::new("unused.rs"));
+    let tests = root.join("problems/eight/tests");
+    std::fs::write(tests.join("001-two.in"), "12345678x\n2 3 4 1 5 x 7 6 8\n").expect(".in");
+    let source = std::fs::canonicalize(fixture("traced_second_wrong.py")).expect("fixture");
+    let assert = judge()
+        .current_dir(&root)
+        .env("CARGO_TARGET_DIR", projects::target_dir())
+        .args(["eight", &source.display().to_string(), "-v", "--no-color"])
+        .assert()
+        .code(1);
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    assert!(stdout.contains("case 2: illegal move"), "{stdout}");
+    assert!(stdout.contains("your trace of case 2 (BFS_TRACE=1)"), "{stdout}");
+    assert!(stdout.contains("    2          77          5          -  <- differs"), "{stdout}");
+}
+
+#[test]
 fn a_crash_is_re_with_the_signal_name() {
     let assert = judge_run_only("crash.c", &[]).code(1);
     let row = row(&assert);

@@ -2,6 +2,7 @@
 //! and on scratch projects, with fixture submissions from `tests/fixtures/`.
 
 mod bench;
+mod chart;
 mod html;
 mod json;
 mod judging;
