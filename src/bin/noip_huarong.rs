@@ -50,7 +50,40 @@ impl Board {
         }
         Some(r as usize * self.cols + c as usize).filter(|&next| self.open[next])
     }
+}
 
+/// The compressed graph: `walk[(cell * 4 + from) * 4 + to]` is what it costs the empty cell to go
+/// from side `from` of a piece on `cell` to side `to`, around the piece (`FAR`: it cannot).
+struct Walks {
+    walk: Vec<u32>,
+    /// Cells the empty cell's searches reached, all told (for `BFS_TRACE`).
+    reached: usize,
+}
+
+/// One query, as 0-based cells.
+struct Query {
+    empty: usize,
+    piece: usize,
+    target: usize,
+}
+
+/// The search's state: the cheapest cost found for each (piece cell, side of the empty cell), and
+/// the states waiting to be settled, cheapest first.
+struct Frontier {
+    dist: Vec<u32>,
+    heap: BinaryHeap<Reverse<(u32, usize)>>,
+}
+
+// Invariant while a query is searched: a state is `cell * 4 + side`, the piece on `cell` and the
+// empty cell beside it on `side`. Its edges: a slide (cost 1) to the piece on `beside(cell, side)`
+// with the empty cell on `side ^ 1`, and a walk round the piece to another side (cost `walk`, at
+// least 2, never entering the piece's cell). Every cost is positive, so states leave the heap
+// cheapest first (a bucket a cost would do the same): a state taken out at the cost `dist` holds is
+// settled at its optimum, and the first one on the target answers the query. The seeds are the
+// empty cell's first walk, from its start to each side of the piece, round it too; a piece already
+// on its target needs no move at all.
+// practice: begin search
+impl Board {
     /// Moves the empty cell needs from `from` to every cell, never entering `blocked`.
     fn empty_walk(&self, from: usize, blocked: usize) -> Vec<u32> {
         let mut dist = vec![FAR; self.open.len()];
@@ -71,14 +104,6 @@ impl Board {
     }
 }
 
-/// The compressed graph: `walk[(cell * 4 + from) * 4 + to]` is what it costs the empty cell to go
-/// from side `from` of a piece on `cell` to side `to`, around the piece (`FAR`: it cannot).
-struct Walks {
-    walk: Vec<u32>,
-    /// Cells the empty cell's searches reached, all told (for `BFS_TRACE`).
-    reached: usize,
-}
-
 impl Walks {
     fn new(board: &Board) -> Self {
         let mut walk = vec![FAR; board.open.len() * 16];
@@ -97,20 +122,6 @@ impl Walks {
         }
         Walks { walk, reached }
     }
-}
-
-/// One query, as 0-based cells.
-struct Query {
-    empty: usize,
-    piece: usize,
-    target: usize,
-}
-
-/// The search's state: the cheapest cost found for each (piece cell, side of the empty cell), and
-/// the states waiting to be settled, cheapest first.
-struct Frontier {
-    dist: Vec<u32>,
-    heap: BinaryHeap<Reverse<(u32, usize)>>,
 }
 
 impl Frontier {
@@ -166,6 +177,7 @@ fn seeded(board: &Board, q: &Query) -> Frontier {
     }
     frontier
 }
+// practice: end search
 
 // ---------------------------------------------------------------------------------------------------
 // Input: words between whitespace, read one at a time, so that the answers before a bad word are

@@ -1,5 +1,5 @@
 //! NOIP 2013 华容道 (Luogu P1979): its reference (a plain BFS over whole positions, one a query),
-//! its checker, and the random boards and queries of `judge stress`.
+//! its checker, the random boards and queries of `judge stress`, and the practice hints.
 
 pub mod boards;
 pub mod checker;
@@ -14,6 +14,6 @@ pub const PUZZLE: Puzzle = Puzzle {
     checker: || Box::new(checker::NoipHuarong),
     source_digest: digest::of(&[include_bytes!("reference.rs"), include_bytes!("checker.rs")]),
     stress: Some(generator::stress),
-    hints: None,
+    hints: Some(include_str!("hints.txt")),
     from_grid: None,
 };

@@ -20,9 +20,9 @@ fn between_markers(source: &str) -> &str {
     &source[start..end]
 }
 
-/// Writes `problem`'s exercise into a fresh scratch folder and returns its path.
-fn write_exercise(problem: &str) -> PathBuf {
-    let path = projects::scratch(&format!("practice-{problem}")).join(format!("{problem}.rs"));
+/// Writes `problem`'s exercise into the fresh scratch folder `folder` and returns its path.
+fn write_exercise(problem: &str, folder: &str) -> PathBuf {
+    let path = projects::scratch(folder).join(format!("{problem}.rs"));
     judge()
         .args(["practice", problem, path.to_str().expect("UTF-8 path")])
         .assert()
@@ -31,26 +31,30 @@ fn write_exercise(problem: &str) -> PathBuf {
     path
 }
 
-fn judge_sample(problem: &str, path: &Path) -> assert_cmd::assert::Assert {
+fn judge_exercise(problem: &str, path: &Path, test: Option<&str>) -> assert_cmd::assert::Assert {
     let path = path.to_str().expect("UTF-8 path");
-    judge()
-        .args([problem, path, "--test", "001", "--no-color"])
-        .assert()
+    let mut args = vec![problem, path, "--no-color"];
+    args.extend(test.map(|t| ["--test", t]).into_iter().flatten());
+    judge().args(args).assert()
 }
 
-fn exercise_fails_then_the_real_search_passes(problem: &str) {
-    let path = write_exercise(problem);
+/// The exercise of `problem` is CE as written; with the solution's own search put back between the
+/// markers it is the solution again, byte for byte, and accepted on `tests` (`None`: every test),
+/// the run command its hints give.
+fn exercise_fails_then_the_real_search_passes(problem: &str, tests: Option<&str>) {
+    let path = write_exercise(problem, &format!("practice-{problem}"));
     let exercise = std::fs::read_to_string(&path).expect("the exercise");
     let solution = std::fs::read_to_string(format!("src/bin/{problem}.rs")).expect("solution");
     let search = between_markers(&solution);
     assert!(!exercise.contains(search), "the search is left out");
     assert!(exercise.contains("Invariant while"), "the invariant stays");
-    let run = format!("Run `judge {problem} {} --test 001`", path.display());
+    let only = tests.map_or(String::new(), |t| format!(" --test {t}"));
+    let run = format!("Run `judge {problem} {}{only}`", path.display());
     assert!(
         exercise.contains(&run),
         "the hints name the file as written"
     );
-    judge_sample(problem, &path)
+    judge_exercise(problem, &path, Some("001"))
         .code(1)
         .stdout(predicate::str::contains("CE"));
     let filled = exercise.replace(between_markers(&exercise), search);
@@ -59,46 +63,141 @@ fn exercise_fails_then_the_real_search_passes(problem: &str) {
         "putting the search back gives the solution"
     );
     std::fs::write(&path, filled).expect("write");
-    judge_sample(problem, &path).success();
+    judge_exercise(problem, &path, tests).success();
 }
 
 #[test]
 fn the_eight_exercise_is_not_accepted_until_its_search_is_written() {
-    exercise_fails_then_the_real_search_passes("eight");
+    exercise_fails_then_the_real_search_passes("eight", Some("001"));
 }
 
 #[test]
 fn the_huarong_exercise_is_not_accepted_until_its_search_is_written() {
-    exercise_fails_then_the_real_search_passes("huarong");
+    exercise_fails_then_the_real_search_passes("huarong", Some("001"));
+}
+
+/// NOIP's exercise leaves out the walk table and the per-query Dijkstra; put back, they pass every
+/// test, the 30×30 boards with 500 queries too.
+#[test]
+fn the_noip_exercise_is_not_accepted_until_its_search_is_written() {
+    exercise_fails_then_the_real_search_passes("noip_huarong", None);
+}
+
+/// The NOIP exercise keeps the trace lines the coach counts, and its hints name both traps.
+#[test]
+fn the_noip_exercise_keeps_its_trace_and_names_its_traps() {
+    let path = write_exercise("noip_huarong", "practice-noip-trace");
+    let exercise = std::fs::read_to_string(path).expect("the exercise");
+    for kept in [
+        "\"walks: the empty cell's searches reached {} cells\"",
+        "\"query {}: {} states settled\"",
+        "struct Walks {",
+        "struct Frontier {",
+        "fn read_query(",
+    ] {
+        assert!(exercise.contains(kept), "the exercise keeps {kept}");
+    }
+    for hint in [
+        "already stands on its target needs 0 moves",
+        "never step onto the piece's cell",
+        "~286,000 positions",
+    ] {
+        assert!(exercise.contains(hint), "the hints say {hint}");
+    }
 }
 
 #[test]
 fn the_default_path_is_practice_slash_the_problem() {
-    let dir = projects::scratch("practice-default");
-    let practise = || {
-        judge()
-            .current_dir(&dir)
-            .args(["practice", "huarong"])
-            .assert()
-    };
-    practise()
-        .success()
-        .stdout(predicate::str::contains("wrote practice/huarong.rs"));
-    assert!(dir.join("practice/huarong.rs").is_file());
-    practise().code(2); // the second time, the file is there
+    for problem in ["huarong", "noip_huarong"] {
+        let dir = projects::scratch(&format!("practice-default-{problem}"));
+        let practise = || {
+            judge()
+                .current_dir(&dir)
+                .args(["practice", problem])
+                .assert()
+        };
+        let wrote = format!("wrote practice/{problem}.rs");
+        practise().success().stdout(predicate::str::contains(wrote));
+        let path = dir.join(format!("practice/{problem}.rs"));
+        let first = std::fs::read_to_string(&path).expect("the exercise");
+        std::fs::write(&path, first.replace("compile_error!", "my_attempt!")).expect("write");
+        // The second time, the file is there, and it stays as the contestant left it.
+        practise()
+            .code(2)
+            .stderr(predicate::str::contains("exists already"));
+        let kept = std::fs::read_to_string(&path).expect("the exercise");
+        assert!(kept.contains("my_attempt!"), "{problem}: not overwritten");
+    }
 }
 
 #[test]
 fn an_existing_file_is_never_overwritten() {
-    let path = projects::scratch("practice-twice").join("mine.rs");
-    std::fs::write(&path, "my own work\n").expect("write");
-    judge()
-        .args(["practice", "eight", path.to_str().expect("UTF-8 path")])
+    for problem in ["eight", "noip_huarong"] {
+        let path = projects::scratch(&format!("practice-twice-{problem}")).join("mine.rs");
+        std::fs::write(&path, "my own work\n").expect("write");
+        judge()
+            .args(["practice", problem, path.to_str().expect("UTF-8 path")])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("exists already"));
+        assert_eq!(
+            std::fs::read_to_string(&path).expect("read"),
+            "my own work\n"
+        );
+    }
+}
+
+/// Each test's name and verdict, from the judge's table.
+fn verdicts(stdout: &[u8]) -> Vec<(String, String)> {
+    let text = String::from_utf8_lossy(stdout);
+    let rows = text.lines().filter_map(|line| {
+        let mut words = line.split_whitespace();
+        let (test, verdict) = (words.next()?, words.next()?);
+        let numbered = test.len() > 4 && test[..3].bytes().all(|b| b.is_ascii_digit());
+        Some((test.to_string(), verdict.to_string())).filter(|_| numbered)
+    });
+    rows.collect()
+}
+
+/// The coach's plain-BFS fixture answers the small boards and runs out of time on the open 30×30
+/// ones (test 007, the maze, is over the limit here too, but by less: it is not held to it).
+#[test]
+fn the_plain_bfs_fixture_is_accepted_on_small_boards_and_too_slow_on_open_30x30_ones() {
+    let assert = judge()
+        .args([
+            "noip_huarong",
+            "tests/fixtures/noip/plain_bfs.rs",
+            "--no-color",
+        ])
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains("exists already"));
-    assert_eq!(
-        std::fs::read_to_string(&path).expect("read"),
-        "my own work\n"
+        .code(1);
+    let verdicts = verdicts(&assert.get_output().stdout);
+    assert_eq!(verdicts.len(), 9, "{verdicts:?}");
+    for (test, verdict) in &verdicts {
+        match &test[..3] {
+            "007" => assert!(verdict == "TLE" || verdict == "AC", "{test}: {verdict}"),
+            "008" | "009" => assert_eq!(verdict, "TLE", "{test}"),
+            _ => assert_eq!(verdict, "AC", "{test}"),
+        }
+    }
+}
+
+/// The coach's trap fixture is the exercise with the compression written in but no answer of 0 for
+/// a piece already on its target.
+#[test]
+fn the_same_cell_trap_fixture_answers_a_walk_where_no_move_is_needed() {
+    let fixture = "tests/fixtures/noip/same_cell_trap.rs";
+    let source = std::fs::read_to_string(fixture).expect("the fixture");
+    assert!(
+        source.contains(BEGIN) && source.contains(END),
+        "it keeps the markers"
     );
+    judge()
+        .args(["noip_huarong", fixture, "--test", "002", "--no-color"])
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("WA")
+                .and(predicate::str::contains("query 2: answered 3, optimum 0")),
+        );
 }
