@@ -29,6 +29,10 @@ USAGE:
                                               BFS (stdout without --out)
     judge practice PROBLEM [PATH]             write the solution with its search loop left to you
                                               (default practice/PROBLEM.rs; never overwrites)
+    judge practice PROBLEM [PATH] --check     judge it as an exercise: each test traced in the
+                                              sandbox, its answers judged and its search held to
+                                              the lesson (two sides that meet; for NOIP, the
+                                              compressed graph)
 
 OPTIONS:
     --test NAME            only the tests whose name starts with NAME (e.g. 003)
@@ -127,11 +131,17 @@ pub struct ChartOptions {
     pub out: Option<PathBuf>,
 }
 
-/// `judge practice`: which solution to turn into an exercise, and where to write it.
+/// `judge practice`: which solution to turn into an exercise, and where to write it; or with
+/// `--check`, the exercise to judge as one, and the judging options for it.
 #[derive(Debug, PartialEq, Eq)]
 pub struct PracticeOptions {
     pub problem: String,
+    /// The exercise's file (default `practice/PROBLEM.rs`).
     pub path: Option<PathBuf>,
+    /// Judge the file as an exercise instead of writing it.
+    pub check: bool,
+    /// The judging options of `--check` (its problem and submission are the two above).
+    pub judge: JudgeOptions,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -305,26 +315,37 @@ fn parse_chart(args: impl Iterator<Item = String>) -> Result<ChartOptions, Judge
 }
 
 fn parse_practice(args: impl Iterator<Item = String>) -> Result<PracticeOptions, JudgeError> {
-    let words: Vec<String> = args.collect();
-    if let Some(flag) = words.iter().find(|w| w.starts_with('-')) {
-        return Err(usage(format!(
-            "unknown option `{flag}` for `judge practice`"
-        )));
-    }
-    match &words[..] {
-        [problem] => Ok(PracticeOptions {
-            problem: problem.clone(),
-            path: None,
-        }),
-        [problem, path] => Ok(PracticeOptions {
-            problem: problem.clone(),
-            path: Some(PathBuf::from(path)),
-        }),
-        _ => Err(usage(
+    let mut check = false;
+    let judge = parse_judge(args, |flag, _| {
+        check |= flag == "--check";
+        Ok(flag == "--check")
+    })?;
+    let Some(problem) = judge.problem.clone() else {
+        return Err(usage(
             "`judge practice` takes a problem and at most a path, e.g. `judge practice eight`"
                 .into(),
-        )),
+        ));
+    };
+    let path = judge.submission.clone();
+    let named = JudgeOptions {
+        problem: judge.problem.clone(),
+        submission: judge.submission.clone(),
+        ..JudgeOptions::default()
+    };
+    if !check && judge != named {
+        return Err(usage(
+            "`judge practice` takes judging options only with `--check`, which judges the \
+             exercise"
+                .into(),
+        ));
     }
+    refuse_unused(&judge, "practice", false)?;
+    Ok(PracticeOptions {
+        problem,
+        path,
+        check,
+        judge,
+    })
 }
 
 /// `judge stress` and `judge bench` work on one problem, which must be named.
@@ -630,15 +651,22 @@ mod tests {
             (Some("mine.rs".into()), 3)
         );
         let practice = |line: &str| match parse_words(line) {
-            Ok(Command::Practice(p)) => (p.problem, p.path),
+            Ok(Command::Practice(p)) => (p.problem, p.path, p.check),
             other => panic!("{other:?}"),
         };
-        assert_eq!(practice("practice eight"), ("eight".into(), None));
+        assert_eq!(practice("practice eight"), ("eight".into(), None, false));
         assert_eq!(
             practice("practice huarong p.rs"),
-            ("huarong".into(), Some("p.rs".into()))
+            ("huarong".into(), Some("p.rs".into()), false)
+        );
+        assert_eq!(
+            practice("practice eight --check --test 3"),
+            ("eight".into(), None, true)
         );
         assert!(parse_words("practice").is_err() && parse_words("practice eight a b").is_err());
+        let refused = parse_words("practice eight --test 3").unwrap_err().message;
+        assert!(refused.contains("only with `--check`"), "{refused}");
+        assert!(parse_words("practice eight --check --json").is_err());
     }
 
     #[test]

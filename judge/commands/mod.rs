@@ -66,6 +66,10 @@ pub fn run(args: Vec<String>) -> Result<i32, JudgeError> {
             return show::show(&open(&root, &options.judge, false)?, &options)
         }
         Command::Chart(options) => chart::chart(&open(&root, &options.judge, false)?, &options)?,
+        // The coach reads each run's trace, so its programs run traced.
+        Command::Practice(options) if options.check => {
+            return practice::check(&open(&root, &options.judge, true)?, &options)
+        }
         Command::Practice(options) => emit(&practice::practice(&root, &options)?),
     }
     Ok(0)

@@ -1,12 +1,16 @@
 //! `judge practice`: a problem's solution turned into an exercise, its search cut out between the
-//! marker comments and replaced by hints, so the exercise is always the current solution minus its core.
+//! marker comments and replaced by hints, so the exercise is always the current solution minus its
+//! core; and with `--check`, the exercise judged as one by the coach.
 
 use crate::cli::PracticeOptions;
+use crate::judging::coach::coach;
 use crate::judging::problem;
+use crate::judging::session::Session;
 use crate::model::error::JudgeError;
 use crate::puzzles;
+use crate::render::coach::verdict;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The marker lines around the search in `src/bin/*.rs`: plain comments, so the solution stays pasteable.
 pub const BEGIN: &str = "// practice: begin search";
@@ -46,8 +50,7 @@ pub fn practice(root: &Path, options: &PracticeOptions) -> Result<String, JudgeE
     let solution = root.join(&problem.solution);
     let source =
         std::fs::read_to_string(&solution).map_err(|e| JudgeError::io("read", &solution, e))?;
-    let path =
-        (options.path.clone()).unwrap_or_else(|| Path::new("practice").join(format!("{name}.rs")));
+    let path = exercise_path(options);
     // The hints name the file where it is written.
     let hints = hints.replace("@PATH@", &path.display().to_string());
     let text = exercise(&source, &hints)
@@ -58,6 +61,31 @@ pub fn practice(root: &Path, options: &PracticeOptions) -> Result<String, JudgeE
          markers, then: judge {name} {0}\n",
         path.display()
     ))
+}
+
+/// Where the exercise is: the path given, else `practice/PROBLEM.rs`.
+fn exercise_path(options: &PracticeOptions) -> PathBuf {
+    let default = || Path::new("practice").join(format!("{}.rs", options.problem));
+    options.path.clone().unwrap_or_else(default)
+}
+
+/// `judge practice PROBLEM [PATH] --check`: the exercise judged by the coach, the table shown as
+/// tests finish and the exercise's verdict after it; exit status 0 when it passed, else 1. The
+/// session must run its programs traced.
+pub fn check(session: &Session, options: &PracticeOptions) -> Result<i32, JudgeError> {
+    let name = options.problem.as_str();
+    problem::ensure_known(&session.root, name)?;
+    let problem = session.problem(name)?;
+    let path = exercise_path(options);
+    if !path.is_file() {
+        return Err(
+            JudgeError::new(format!("{} does not exist", path.display()))
+                .with_fix(format!("write the exercise first: `judge practice {name}`")),
+        );
+    }
+    let exercise = coach(session, &problem, &path, options.judge.test.as_deref())?;
+    session.show(&verdict(&exercise, session.settings.color));
+    Ok(if exercise.passed() { 0 } else { 1 })
 }
 
 /// Creates `path` (and its folder) with `text`, refusing if anything is there already.

@@ -101,9 +101,9 @@ fn judge(
     emit(&table.header(&run, 1));
     // `show` replays the whole output itself: the judge keeps no replay of its own.
     let judge = TestJudge::new(&session.launcher, checker, &program, run.limits);
-    let (result, output) = judge.judge_loaded(loaded)?;
+    let (result, ran) = judge.judge_loaded(loaded)?;
     emit(&table.row(&result));
-    Ok(Some((result, output)))
+    Ok(Some((result, ran.stdout)))
 }
 
 /// In colour, a terminal is watching: play the frames in place. Else print them all, a blank line

@@ -4,6 +4,7 @@
 //! to case 1, and other lines are not the trace's. Bounded: a submission's trace cannot make the
 //! judge allocate much, and its numbers must add up before anything is drawn from them.
 
+use crate::model::execution::CUT;
 use crate::model::trace::{Event, Frontiers, Meeting, Side, Trace};
 
 /// The deepest layer a trace may name: far past any puzzle here (31 and 81 moves), and a bound on
@@ -15,7 +16,12 @@ const MAX_CASES: usize = 100_000;
 /// Every case's events.
 pub fn parse(stderr: &str) -> Result<Trace, String> {
     let mut trace = Trace::default();
-    for line in stderr.lines() {
+    let mut lines: Vec<&str> = stderr.lines().collect();
+    if let Some(cut) = lines.iter().position(|l| *l == CUT) {
+        lines.truncate(cut.saturating_sub(1)); // the line before the cut was broken by it
+        trace.cut = true;
+    }
+    for line in lines {
         let (case, line) = match line.strip_prefix("case ").and_then(|r| r.split_once(": ")) {
             Some((number, rest)) => match number.parse::<usize>() {
                 Ok(n) if (1..=MAX_CASES).contains(&n) => (n - 1, rest),
@@ -61,7 +67,10 @@ fn event(line: &str) -> Result<Option<Event>, String> {
     let bad = || format!("trace line `{line}` is not in the BFS_TRACE format");
     if let Some(rest) = line.strip_prefix("goal side: ") {
         let roots = numbers(rest).first().copied().ok_or_else(bad)?;
-        return Ok(Some(Event::GoalRoots(roots)));
+        return Ok(Some(match rest.starts_with("more than ") {
+            true => Event::GoalWaits(roots),
+            false => Event::GoalRoots(roots),
+        }));
     }
     if let Some(rest) = line.strip_prefix("met at ") {
         let n = numbers(rest);
@@ -185,5 +194,24 @@ met at 4 moves (start 2 + goal 2)
         assert_eq!(one_sided.visited, 5);
         assert!(parse_trace("start depth one: frontier 4", 0).is_err());
         assert!(parse("your program's own debugging line\n").is_ok_and(|t| t.is_empty()));
+    }
+
+    #[test]
+    fn a_goal_side_that_waits_is_weighed_and_a_cut_trace_ends_before_the_broken_line() {
+        let waits = parse(
+            "goal side: more than 2048 arrangements, so it waits
+",
+        )
+        .expect("a trace");
+        assert_eq!(waits.case(0), [Event::GoalWaits(2048)]);
+        let cut = "case 1: met at 3 moves (start 1 + goal 2)
+case 2: start depth 1: fro
+[...]
+                   goal depth 7: frontier 1, visited 2
+";
+        let trace = parse(cut).expect("read up to the cut");
+        assert!(trace.cut && trace.cases.len() == 1, "{trace:?}");
+        assert!(matches!(trace.case(0), [Event::Met(_)]));
+        assert!(!parse(EIGHT).expect("a trace").cut);
     }
 }

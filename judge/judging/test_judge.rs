@@ -103,15 +103,16 @@ impl<'a> TestJudge<'a> {
     }
 
     /// Runs and checks a test already loaded (a caller that runs one test many times, as `judge
-    /// bench` does, loads it once); also gives back what the program wrote, for `judge show`.
-    pub fn judge_loaded(&self, loaded: &Loaded) -> Result<(TestRun, Vec<u8>), JudgeError> {
+    /// bench` does, loads it once); also gives back the run itself: what the program wrote, for
+    /// `judge show`, and its trace, for the coach.
+    pub fn judge_loaded(&self, loaded: &Loaded) -> Result<(TestRun, Execution), JudgeError> {
         // Timed from here: the reference's one-time table and the test's optima are not overhead.
         let started = Instant::now();
         let (test, input) = (&loaded.test, &loaded.input);
         let ran = self.runner.run(self.program, &test.input, &self.limits)?;
         let (finding, cost) = match self.decide(&ran, input, &loaded.optima) {
             Ok(decided) => decided,
-            Err(fault) => return Ok((broken(test, fault, input), Vec::new())),
+            Err(fault) => return Ok((broken(test, fault, input), ran)),
         };
         let detail = self.detail(&finding, &ran, input);
         let run = TestRun {
@@ -122,7 +123,7 @@ impl<'a> TestJudge<'a> {
             judge_ms: started.elapsed().as_secs_f64() * 1000.0,
             detail,
         };
-        Ok((run, ran.stdout))
+        Ok((run, ran))
     }
 
     /// What `-v` shows: heads of the input, output and stderr, a wrong answer's failing case drawn,

@@ -19,11 +19,14 @@ pub struct Execution {
     pub output_exceeded: bool,
     pub stdout: Vec<u8>,
     /// The head and tail of its stderr (4 KiB each; the head up to 1 MiB when it ran traced), lossily
-    /// decoded.
+    /// decoded; when some was left out between them, a line [`CUT`] stands there.
     pub stderr: String,
     /// Set when the launcher brought back no report (the measurement is then empty), and why.
     pub lost: Option<String>,
 }
+
+/// The line that stands for the part of a long stderr that was not kept.
+pub const CUT: &str = "[...]";
 
 /// Why the launcher ended a run before the program ended by itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,10 +1,11 @@
-//! The nouns that the verbs share: results and their reasons, runs, limits, frames, traces, benches,
-//! the resolved settings, the judge's own errors.
+//! The nouns that the verbs share: results and their reasons, runs, limits, frames, traces, lessons,
+//! benches, the resolved settings, the judge's own errors.
 
 pub mod bench;
 pub mod error;
 pub mod execution;
 pub mod frame;
+pub mod lesson;
 pub mod limits;
 pub mod outcome;
 pub mod reason;

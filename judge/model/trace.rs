@@ -23,6 +23,8 @@ pub enum Event {
     /// The goal side's roots, where it has several (Huarong's: every arrangement with the target at
     /// its goal); a goal side that does not say has one, the goal.
     GoalRoots(usize),
+    /// The goal side was weighed and found to have more than this many roots: it waits.
+    GoalWaits(usize),
     /// The sides met.
     Met(Meeting),
 }
@@ -32,6 +34,9 @@ pub enum Event {
 pub struct Trace {
     /// Case `i` (0-based) at index `i`; a case the program printed nothing for has no events.
     pub cases: Vec<Vec<Event>>,
+    /// The stderr it came from was cut (only its head was kept): the last case with events may be
+    /// incomplete, and later cases are not seen.
+    pub cut: bool,
 }
 
 impl Trace {
@@ -94,6 +99,7 @@ impl Frontiers {
                     *last = visited;
                 }
                 Event::GoalRoots(n) => roots = Some(n),
+                Event::GoalWaits(_) => {}
                 Event::Met(m) => {
                     f.met = Some(m);
                     if let Some((a, b)) = m.visited {

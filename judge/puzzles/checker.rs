@@ -3,6 +3,7 @@
 
 use crate::formats::text::head;
 use crate::model::frame::Frame;
+use crate::model::lesson::Lesson;
 use crate::model::reason::{Kind, Place, Rejection, TestFault};
 use crate::model::verdict::{Checked, Cost};
 
@@ -39,6 +40,18 @@ pub trait Checker {
     /// position (a goal side with many roots grows from them all).
     fn goal_layers(&self, _input: &[u8], _case: usize) -> Result<Vec<usize>, String> {
         Err("this problem's goal is not one position".into())
+    }
+    /// The coach's word on a run with `BFS_TRACE=1` that wrote `stderr`: what it shows of the
+    /// technique the problem teaches, against the reference. `whole`: the run ended by itself, so
+    /// its trace was not stopped half-way.
+    fn lesson(
+        &self,
+        _input: &[u8],
+        _stderr: &str,
+        _whole: bool,
+        _optima: &Optima,
+    ) -> Result<Lesson, String> {
+        Err("the coach has no lesson for this problem".into())
     }
 }
 

@@ -4,6 +4,7 @@
 pub mod checker;
 pub mod generator;
 pub mod rng;
+pub mod two_sided;
 
 use crate::model::error::JudgeError;
 use checker::Checker;

@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod beside;
 pub mod chart;
+pub mod coach;
 pub mod console;
 pub mod frames;
 pub mod html;

@@ -103,7 +103,8 @@ impl Table {
 /// Broken tests and problems are magenta: neither a verdict's green, yellow nor red.
 const TEST_ERROR_COLOR: &str = "35";
 
-fn paint(color: bool, code: &str, text: &str) -> String {
+/// `text` in ANSI colour `code`, if colour is on.
+pub fn paint(color: bool, code: &str, text: &str) -> String {
     if color {
         format!("\x1b[{code}m{text}\x1b[0m")
     } else {

@@ -7,7 +7,7 @@
 //! them. Started anew, the launcher is small, so the figure is the program's own, give or take ~1 MiB.
 
 use crate::formats::files;
-use crate::model::execution::{Measurement, Sandbox, Stop};
+use crate::model::execution::{Measurement, Sandbox, Stop, CUT};
 use crate::model::limits::Limits;
 use crate::model::status::{Status, SIGKILL};
 use crate::run::sandbox::{self, Walls};
@@ -305,7 +305,7 @@ fn head_and_tail(mut file: File, head: u64) -> io::Result<Vec<u8>> {
         return read_back(file, len);
     }
     let mut kept = read_back(file.try_clone()?, head)?;
-    kept.extend_from_slice(b"\n[...]\n");
+    kept.extend_from_slice(format!("\n{CUT}\n").as_bytes());
     file.seek(io::SeekFrom::End(-(STDERR_KEPT as i64)))?;
     file.take(STDERR_KEPT).read_to_end(&mut kept)?;
     Ok(kept)

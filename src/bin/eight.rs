@@ -124,6 +124,7 @@ struct Solver {
     start_depth: usize,
     /// Boards the start side visited, over all cases, since the goal side last grew.
     start_work: usize,
+    /// The input's case being solved, counted from 1, for the trace.
     case: usize,
     trace: bool,
 }
@@ -147,10 +148,10 @@ impl Solver {
         }
     }
 
-    /// A shortest move string from a solvable `start` to the goal.
-    fn solve(&mut self, start: &Board) -> Vec<u8> {
+    /// A shortest move string from a solvable `start`, the input's case `case`, to the goal.
+    fn solve(&mut self, start: &Board, case: usize) -> Vec<u8> {
         let origin = rank(start);
-        self.start_case(start, origin);
+        self.start_case(start, origin, case);
         let mut meet = if self.toward_goal[origin] != UNSEEN {
             Some(*start)
         } else {
@@ -184,13 +185,13 @@ impl Solver {
         path
     }
 
-    fn start_case(&mut self, start: &Board, origin: usize) {
+    fn start_case(&mut self, start: &Board, origin: usize, case: usize) {
         for &r in &self.start_visited {
             self.from_start[r as usize] = UNSEEN;
         }
         self.start_visited.clear();
         self.start_frontier.clear();
-        self.case += 1;
+        self.case = case; // the input's count, unsolvable boards included, as the trace numbers cases
         self.start_depth = 0;
         self.visit_from_start(origin, ORIGIN);
         self.start_frontier.push((*start, ORIGIN));
@@ -545,7 +546,7 @@ fn run(input: &[u8], out: &mut impl Write, trace: bool) -> Result<Option<String>
         };
         let moves = if is_solvable(&board, &goal) {
             let solver = solver.get_or_insert_with(|| Solver::new(goal, trace));
-            Some(solver.solve(&board))
+            Some(solver.solve(&board, case))
         } else {
             None
         };

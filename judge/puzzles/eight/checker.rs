@@ -3,12 +3,15 @@
 
 use super::reference::{self, apply, parse_boards, Board, Distances, GOAL};
 use crate::formats::text::head;
+use crate::formats::trace;
 use crate::model::frame::Frame;
+use crate::model::lesson::Lesson;
 use crate::model::reason::{Kind, Place, Rejection, TestFault};
 use crate::model::verdict::Checked;
 use crate::puzzles::checker::{
     answer_lines, answers, cut_short, verdict_of, Checker, Optima, MAX_FRAMES,
 };
+use crate::puzzles::two_sided::{self, Goal, Plain};
 use std::sync::OnceLock;
 
 /// Builds the reference table (all 181,440 boards) on first use, once per run.
@@ -84,6 +87,17 @@ impl Checker for Eight {
         Ok(self.distances().layer_counts())
     }
 
+    fn lesson(
+        &self,
+        input: &[u8],
+        stderr: &str,
+        whole: bool,
+        optima: &Optima,
+    ) -> Result<Lesson, String> {
+        let boards = parse_boards(input)?;
+        lesson(&boards, self.distances(), stderr, whole, optima)
+    }
+
     fn replays(&self) -> bool {
         true
     }
@@ -99,6 +113,41 @@ impl Checker for Eight {
         })?;
         let answer = answer_lines(output).nth(case).unwrap_or_default();
         Ok(Eight::replay_frames(board, answer))
+    }
+}
+
+/// The coach's word on a traced run over `boards`, whose goal's distances are `distances`: both
+/// Eight formats teach the same two-sided search.
+pub fn lesson(
+    boards: &[Board],
+    distances: &Distances,
+    stderr: &str,
+    whole: bool,
+    optima: &Optima,
+) -> Result<Lesson, String> {
+    let mut trace = trace::parse(stderr)?;
+    trace.cut |= !whole;
+    let plain = Boards {
+        boards,
+        goal: distances,
+    };
+    two_sided::assess(&trace, optima, &plain)
+}
+
+/// A test's boards and its goal's table, as the coach asks of them.
+struct Boards<'a> {
+    boards: &'a [Board],
+    goal: &'a Distances,
+}
+
+impl Plain for Boards<'_> {
+    fn start_layers(&self, case: usize, depth: usize) -> Result<Vec<Vec<usize>>, String> {
+        let board = self.boards.get(case).ok_or("the test has no such case")?;
+        Ok(vec![reference::layers_within(board, depth)])
+    }
+
+    fn goal(&self) -> Result<Goal, String> {
+        Ok(Goal::One(self.goal.layer_counts()))
     }
 }
 

@@ -117,10 +117,20 @@ impl Distances {
 /// the goal (all of them if it never does): the one-sided search the bidirectional one is measured
 /// against.
 pub fn layer_sizes(start: &Board, goal: &Board) -> Vec<usize> {
+    layers_until(start, |layer, _| layer.contains(goal))
+}
+
+/// The same layers from depth 0 to `depth` (fewer where they run out), wherever the goal is.
+pub fn layers_within(start: &Board, depth: usize) -> Vec<usize> {
+    layers_until(start, |_, d| d >= depth)
+}
+
+/// The layers of a plain BFS from `start` until `done` says so of a layer and its depth.
+fn layers_until(start: &Board, done: impl Fn(&[Board], usize) -> bool) -> Vec<usize> {
     let mut seen = std::collections::HashSet::from([*start]);
     let mut layer = vec![*start];
     let mut sizes = vec![1];
-    while !layer.contains(goal) {
+    while !done(&layer, sizes.len() - 1) {
         let next: Vec<Board> = (layer.iter())
             .flat_map(|board| b"udlr".iter().filter_map(move |&m| apply(board, m)))
             .filter(|next| seen.insert(*next))

@@ -2,9 +2,11 @@
 //! reference's optimum (`-1` for a board that cannot reach the goal, which P1379's data never holds).
 
 use crate::model::frame::Frame;
+use crate::model::lesson::Lesson;
 use crate::model::reason::{Place, Rejection, TestFault};
 use crate::model::verdict::{Checked, Cost};
 use crate::puzzles::checker::{answers, count_answer, Checker, Optima};
+use crate::puzzles::eight::checker::lesson;
 use crate::puzzles::eight::reference::{layer_sizes, parse_luogu, Distances, LUOGU_GOAL};
 use std::sync::OnceLock;
 
@@ -69,6 +71,17 @@ impl Checker for EightLuogu {
 
     fn goal_layers(&self, _input: &[u8], _case: usize) -> Result<Vec<usize>, String> {
         Ok(self.distances().layer_counts())
+    }
+
+    fn lesson(
+        &self,
+        input: &[u8],
+        stderr: &str,
+        whole: bool,
+        optima: &Optima,
+    ) -> Result<Lesson, String> {
+        let boards = parse_luogu(input)?;
+        lesson(&boards, self.distances(), stderr, whole, optima)
     }
 }
 

@@ -2,8 +2,9 @@
 //! reference's optimum. An answer is a number, not a path, so there is nothing to replay and no
 //! "valid but longer": a number that is not the optimum is wrong, too small or too large.
 
-use super::reference;
+use super::{lesson, reference};
 use crate::model::frame::Frame;
+use crate::model::lesson::Lesson;
 use crate::model::reason::{Place, Rejection, TestFault};
 use crate::model::verdict::{Checked, Cost};
 use crate::puzzles::checker::{answers, count_answer, Checker, Optima};
@@ -57,6 +58,11 @@ impl Checker for NoipHuarong {
 
     fn frames(&self, _: &[u8], _: &[u8], _: usize) -> Result<Vec<Frame>, String> {
         Err("an answer here is a number of moves, not the moves: there is nothing to replay".into())
+    }
+
+    /// A stopped run's lines are read as far as they go: one query past the bound tells.
+    fn lesson(&self, input: &[u8], stderr: &str, _whole: bool, optima: &Optima) -> Result<Lesson, String> {
+        lesson::lesson(input, stderr, optima)
     }
 }
 

@@ -1,9 +1,11 @@
 //! NOIP 2013 华容道 (Luogu P1979): its reference (a plain BFS over whole positions, one a query),
-//! its checker, the random boards and queries of `judge stress`, and the practice hints.
+//! its checker, the random boards and queries of `judge stress`, the practice hints and the coach's
+//! check of the compression.
 
 pub mod boards;
 pub mod checker;
 pub mod generator;
+pub mod lesson;
 pub mod reference;
 
 use super::Puzzle;

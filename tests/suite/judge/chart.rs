@@ -16,7 +16,13 @@ fn sizes(svg: &str, class: &str) -> Vec<usize> {
         .unwrap_or_default();
     let sizes = series.split("data-size=\"").skip(1);
     sizes
-        .map(|s| s.split('"').next().unwrap_or_default().parse().expect("a size"))
+        .map(|s| {
+            s.split('"')
+                .next()
+                .unwrap_or_default()
+                .parse()
+                .expect("a size")
+        })
         .collect()
 }
 
@@ -26,35 +32,61 @@ fn the_solutions_chart_meets_in_the_middle_of_the_hardest_board() {
     let svg = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
     let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
     assert!(svg.starts_with("<svg"), "{svg}");
-    assert_eq!(sizes(&svg, "forward")[..3], [1, 3, 5], "the start side's first layers");
+    assert_eq!(
+        sizes(&svg, "forward")[..3],
+        [1, 3, 5],
+        "the start side's first layers"
+    );
     assert!(sizes(&svg, "backward").len() > 10, "the goal side grew too");
-    assert!(stderr.contains("plain BFS 181440 states in 32 layers"), "{stderr}");
+    assert!(
+        stderr.contains("plain BFS 181440 states in 32 layers"),
+        "{stderr}"
+    );
 }
 
 #[test]
 fn a_submissions_chart_comes_from_its_sandboxed_trace_and_any_case() {
     let fixture = "tests/fixtures/eight/traced_wrong.py";
-    let assert = judge().args(["chart", "eight", "001", fixture]).assert().success();
+    let assert = judge()
+        .args(["chart", "eight", "001", fixture])
+        .assert()
+        .success();
     let svg = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
-    assert_eq!(sizes(&svg, "forward"), [1, 3, 99], "the fixture's own layers");
-    assert!(sizes(&svg, "backward").is_empty(), "it never grows a goal side");
+    assert_eq!(
+        sizes(&svg, "forward"),
+        [1, 3, 99],
+        "the fixture's own layers"
+    );
+    assert!(
+        sizes(&svg, "backward").is_empty(),
+        "it never grows a goal side"
+    );
     let second = judge()
         .args(["chart", "eight", "006", "--case", "2"])
         .assert()
         .success();
     let stderr = String::from_utf8_lossy(&second.get_output().stderr).into_owned();
-    assert!(stderr.starts_with("eight 006-random-500, case 2: plain BFS"), "{stderr}");
+    assert!(
+        stderr.starts_with("eight 006-random-500, case 2: plain BFS"),
+        "{stderr}"
+    );
 }
 
 #[test]
 fn a_submission_without_a_trace_or_that_is_stopped_is_told_so() {
     let silent = "tests/fixtures/eight/suboptimal.rs";
-    let assert = judge().args(["chart", "eight", "001", silent]).assert().code(2);
+    let assert = judge()
+        .args(["chart", "eight", "001", silent])
+        .assert()
+        .code(2);
     let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
     assert!(stderr.contains("printed no trace of case 1"), "{stderr}");
     let looping = "tests/fixtures/eight/infinite_loop.c";
     let args = ["chart", "eight", "001", looping, "--time-limit", "100"];
     let stopped = judge().args(args).assert().code(2);
     let stderr = String::from_utf8_lossy(&stopped.get_output().stderr).into_owned();
-    assert!(stderr.contains("is TLE") && stderr.contains("not whole"), "{stderr}");
+    assert!(
+        stderr.contains("is TLE") && stderr.contains("not whole"),
+        "{stderr}"
+    );
 }

@@ -201,8 +201,14 @@ fn verbose_shows_the_trace_of_the_case_that_failed() {
         .code(1);
     let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
     assert!(stdout.contains("case 2: illegal move"), "{stdout}");
-    assert!(stdout.contains("your trace of case 2 (BFS_TRACE=1)"), "{stdout}");
-    assert!(stdout.contains("    2          77          5          -  <- differs"), "{stdout}");
+    assert!(
+        stdout.contains("your trace of case 2 (BFS_TRACE=1)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("    2          77          5          -  <- differs"),
+        "{stdout}"
+    );
 }
 
 #[test]

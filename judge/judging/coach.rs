@@ -1,0 +1,73 @@
+//! Judges a submission as an exercise: each test runs once in the sandbox with `BFS_TRACE=1`, its
+//! answers are judged as any run's, and its trace is held to the technique the problem teaches.
+//! The exercise passes when every answer is accepted and the technique held wherever it showed.
+
+use crate::judging::problem::{self, Problem, Test};
+use crate::judging::session::Session;
+use crate::judging::test_judge::{load, TestJudge};
+use crate::model::error::JudgeError;
+use crate::model::lesson::Exercise;
+use crate::model::outcome::{Detail, TestRun};
+use crate::model::verdict::{Finding, Verdict};
+use crate::render::coach;
+use crate::render::console::progress;
+use std::path::Path;
+
+/// Judges `submission` on `problem`'s tests (those `only` selects) as an exercise, showing a row
+/// and its lesson as each test finishes. The session must run its programs traced.
+pub fn coach(
+    session: &Session,
+    problem: &Problem,
+    submission: &Path,
+    only: Option<&str>,
+) -> Result<Exercise, JudgeError> {
+    let checker = session.checker(problem)?;
+    let tests = problem::tests(problem, only)?;
+    let (mut run, program) = session.compile(problem, Some(submission))?;
+    let table = session.table(&tests);
+    session.show(&table.header(&run, tests.len()));
+    let Some(program) = program else {
+        session.show(&table.compile_error(run.compile.failure().unwrap_or_default()));
+        let not_compiled = Finding::verdict(Verdict::CompileError, None);
+        let not_run = |t: &Test| TestRun::not_run(&t.name, not_compiled.clone(), Detail::default());
+        run.tests = tests.iter().map(not_run).collect();
+        return Ok(Exercise {
+            run,
+            lessons: Vec::new(),
+        });
+    };
+    let cache = session.optima_cache(problem)?;
+    let judge = TestJudge {
+        optima: Some(&cache),
+        ..session.test_judge(checker.as_ref(), &program, run.limits)
+    };
+    let mut lessons = Vec::new();
+    for (i, test) in tests.iter().enumerate() {
+        progress(&format!(
+            "{} {}/{}: {}",
+            problem.name,
+            i + 1,
+            tests.len(),
+            test.name
+        ));
+        let (result, lesson) = match load(test, checker.as_ref(), Some(&cache)) {
+            Ok(loaded) => {
+                let (result, ran) = judge.judge_loaded(&loaded)?;
+                let whole = ran.measured.stopped.is_none() && ran.lost.is_none();
+                let lesson = checker.lesson(&loaded.input, &ran.stderr, whole, &loaded.optima);
+                (result, lesson)
+            }
+            // A broken test is no verdict, and shows nothing of the technique.
+            Err(_) => (
+                judge.judge(test)?,
+                Err("the test itself is broken".to_string()),
+            ),
+        };
+        progress("");
+        let line = coach::lesson_line(&lesson, &result.finding, session.settings.color);
+        session.show(&(table.row(&result) + &line));
+        run.tests.push(result);
+        lessons.push(lesson);
+    }
+    Ok(Exercise { run, lessons })
+}
