@@ -3,6 +3,7 @@
 
 mod bench;
 mod chart;
+mod coach;
 mod html;
 mod json;
 mod judging;
