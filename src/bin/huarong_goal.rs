@@ -528,7 +528,7 @@ fn write_bits(key: &mut [u64], offset: u32, width: u32, value: u64) {
 /// The positions a side has seen, numbered from 0 in the order added: their packed words one after
 /// another, and an open-addressing index over them whose slots hold a number + 1 (0: free). At
 /// most three slots in four are used, so a position costs its words, 5 to 11 bytes of slots and the
-/// 4 bytes of its parent: about 20 bytes on the classic.
+/// 4 bytes of its parent: 17 to 23 bytes with one word, and the spare room of the growing lists.
 struct Table {
     words: usize,
     keys: Vec<u64>,
