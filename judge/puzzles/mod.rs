@@ -40,7 +40,7 @@ macro_rules! registry {
     };
 }
 
-registry!(eight, eight_luogu, huarong, noip_huarong);
+registry!(eight, eight_luogu, huarong, huarong_goal, noip_huarong);
 
 /// The puzzle named `checker` among `puzzles`, as problem `problem` names it, or an error that
 /// lists the known ones.
@@ -75,13 +75,13 @@ mod tests {
         let replays: Vec<bool> = ALL.iter().map(|p| (p.checker)().replays()).collect();
         assert_eq!(
             replays,
-            [true, false, true, false],
+            [true, false, true, true, false],
             "P1379's and NOIP's answers are numbers"
         );
         let layered: Vec<bool> = ALL.iter().map(|p| (p.checker)().layered()).collect();
         assert_eq!(
             layered,
-            [true, true, true, false],
+            [true, true, true, true, false],
             "NOIP's search is Dijkstra's"
         );
     }
@@ -107,6 +107,10 @@ mod tests {
         let puzzle = huarong::reference::parse(text).expect("the sample parses");
         let optimum = huarong::reference::optimum(&puzzle).expect("solvable");
         assert_eq!(layers.len() as u64, optimum + 1);
+        // The L needs three moves to turn this start into this goal: four layers, through the goal's.
+        let pair = b"2 4\n. A B .\n. B B C\n\nC B A .\nB B . .\n";
+        let layers = (huarong_goal::PUZZLE.checker)().plain_layers(pair);
+        assert_eq!(layers.map(|l| l.len()), Ok(4));
         let noip = (noip_huarong::PUZZLE.checker)();
         assert!(noip.plain_layers(b"1 1 0\n1\n", 0).is_err());
     }

@@ -1,6 +1,8 @@
-//! The judge's own answer key for Huarong Dao (Klotski): input parsing, a plain BFS, answer replay.
-//! Deliberately naive and separate from `src/bin/huarong.rs`, so a bug there cannot hide here. Outside
-//! its tests it names nothing from the crate: `problems/huarong/plain_bfs.rs` compiles it alone.
+//! The judge's own answer key for Huarong Dao (Klotski): input parsing, a plain BFS, answer replay,
+//! for both goals the judge knows: the target block at a corner (`huarong`) and a whole layout
+//! (`huarong_goal`, two full boards). Deliberately naive and separate from `src/bin/`, so a bug there
+//! cannot hide here. Outside its tests it names nothing from the crate:
+//! `problems/huarong/plain_bfs.rs` and `problems/huarong_goal/plain_bfs.rs` compile it alone.
 
 use std::collections::{HashSet, VecDeque};
 
@@ -33,6 +35,51 @@ pub struct Puzzle {
     pub target: usize,
     /// Where the target's corner must end up.
     pub goal: (usize, usize),
+    pub metric: Metric,
+}
+
+impl Puzzle {
+    pub fn rules(&self) -> Rules<'_> {
+        Rules {
+            rows: self.rows,
+            cols: self.cols,
+            blocks: &self.blocks,
+            metric: self.metric,
+        }
+    }
+}
+
+/// Two full boards of the same blocks (`huarong_goal`): the blocks as the start layout places and
+/// names them, and for each one the corner of a goal block of its shape.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layouts {
+    pub rows: usize,
+    pub cols: usize,
+    pub blocks: Vec<Block>,
+    /// `goal[b]`: the corner of the goal block matched with block `b`, the blocks of one shape
+    /// matched in the order of their first cells. Blocks of one shape are interchangeable, so any
+    /// matching gives the same goal.
+    pub goal: Vec<Pos>,
+    pub metric: Metric,
+}
+
+impl Layouts {
+    pub fn rules(&self) -> Rules<'_> {
+        Rules {
+            rows: self.rows,
+            cols: self.cols,
+            blocks: &self.blocks,
+            metric: self.metric,
+        }
+    }
+}
+
+/// What moves depend on: the board, its blocks (their shapes) and the metric.
+#[derive(Debug, Clone, Copy)]
+pub struct Rules<'a> {
+    pub rows: usize,
+    pub cols: usize,
+    pub blocks: &'a [Block],
     pub metric: Metric,
 }
 
@@ -78,13 +125,7 @@ pub fn parse(input: &str) -> Result<Puzzle, String> {
             goal.0, goal.1
         ));
     }
-    let metric = read_metric(lines.next_line())?;
-    if let Some((number, extra)) = lines.next_line() {
-        return Err(format!(
-            "line {number}: unexpected {:?} after the last line",
-            clip(extra)
-        ));
-    }
+    let metric = read_end(&mut lines)?;
     Ok(Puzzle {
         rows,
         cols,
@@ -93,6 +134,61 @@ pub fn parse(input: &str) -> Result<Puzzle, String> {
         goal,
         metric,
     })
+}
+
+/// Reads and validates a `huarong_goal` input: the size, the start layout, the goal layout, then
+/// the metric line if there is one. Errors name the line, or the block that has no partner.
+pub fn parse_layouts(input: &str) -> Result<Layouts, String> {
+    let mut lines = Lines::new(input);
+    let (rows, cols, blocks) = parse_board(&mut lines)?;
+    let goal_blocks = read_blocks(&mut lines, rows, cols, "the goal layout's last row")?;
+    let goal = partners(&blocks, &goal_blocks)?;
+    let metric = read_end(&mut lines)?;
+    Ok(Layouts {
+        rows,
+        cols,
+        blocks,
+        goal,
+        metric,
+    })
+}
+
+/// The optional metric line, and nothing after it.
+fn read_end(lines: &mut Lines) -> Result<Metric, String> {
+    let metric = read_metric(lines.next_line())?;
+    if let Some((number, extra)) = lines.next_line() {
+        return Err(format!(
+            "line {number}: unexpected {:?} after the last line",
+            clip(extra)
+        ));
+    }
+    Ok(metric)
+}
+
+/// For each block of the start, the corner of its partner in the goal: the k-th goal block of a
+/// shape is the k-th start block of that shape, in the order of their first cells. Names do not
+/// matter in the goal: they only say which cells form one block.
+fn partners(start: &[Block], goal: &[Block]) -> Result<Vec<Pos>, String> {
+    let mut partner: Vec<Option<Pos>> = vec![None; start.len()];
+    for g in goal {
+        let free = (0..start.len()).find(|&b| partner[b].is_none() && start[b].cells == g.cells);
+        let Some(b) = free else {
+            return Err(format!(
+                "the goal layout's block {:?} with its corner at {} has no block of its shape \
+                 left in the start layout",
+                clip(&g.name),
+                show(g.at)
+            ));
+        };
+        partner[b] = Some(g.at);
+    }
+    if let Some(b) = partner.iter().position(Option::is_none) {
+        return Err(format!(
+            "block {:?} has no block of its shape left in the goal layout",
+            clip(&start[b].name)
+        ));
+    }
+    Ok(partner.into_iter().flatten().collect())
 }
 
 /// The input's non-blank lines, trimmed, with their 1-based numbers; blank lines carry nothing.
@@ -134,13 +230,24 @@ fn parse_board(lines: &mut Lines) -> Result<(usize, usize, Vec<Block>), String> 
             "line {number}: a {rows}×{cols} board; need 1 ≤ m, n and m·n ≤ 64"
         ));
     }
+    let blocks = read_blocks(lines, rows, cols, "the last board row")?;
+    // A full board is valid: nothing can move, so it is solved already or never.
+    Ok((rows, cols, blocks))
+}
+
+/// `rows` rows of `cols` cells, as blocks; `last` names what an input that ends early lacks.
+fn read_blocks(
+    lines: &mut Lines,
+    rows: usize,
+    cols: usize,
+    last: &str,
+) -> Result<Vec<Block>, String> {
     let mut names = Vec::with_capacity(rows);
     for _ in 0..rows {
-        let (number, line) = lines.take("the last board row")?;
+        let (number, line) = lines.take(last)?;
         names.push(read_row(number, line, cols)?);
     }
-    // A full board is valid: nothing can move, so it is solved already or never.
-    Ok((rows, cols, blocks_of(&names)))
+    Ok(blocks_of(&names))
 }
 
 /// One board row: `None` for an empty cell (a token of dots only), else the block's name.
@@ -268,19 +375,107 @@ impl std::fmt::Display for TooLarge {
 /// visited at most that many), letting callers that run many random puzzles skip the few that are
 /// too big for a plain BFS.
 pub fn search_within(p: &Puzzle, max_states: usize) -> Result<(Option<u64>, usize), TooLarge> {
-    let classes = shape_classes(p);
-    let start = canonical(&classes, p.blocks.iter().map(|b| encode(p, b.at)).collect());
-    let goal = encode(p, p.goal);
+    bfs(&p.rules(), &Ends::of_puzzle(p), max_states)
+}
+
+/// How many states a plain BFS from the start first reaches at each depth, up to the layer where
+/// the target first reaches its goal (all of them if it never does).
+pub fn layer_sizes(p: &Puzzle) -> Vec<usize> {
+    layers(&p.rules(), &Ends::of_puzzle(p))
+}
+
+impl Layouts {
+    /// The fewest moves from the start layout to the goal layout, or `None` if no sequence of
+    /// moves gets there.
+    pub fn optimum(&self) -> Option<u64> {
+        self.search().0
+    }
+
+    /// The optimum, and how many states the search visited to find it (for the benchmark).
+    pub fn search(&self) -> (Option<u64>, usize) {
+        let searched = self.search_within(usize::MAX);
+        searched.unwrap_or_else(|too_large| unreachable!("{too_large}"))
+    }
+
+    /// As `search`, but gives up once it has seen more than `max_states` positions.
+    pub fn search_within(&self, max_states: usize) -> Result<(Option<u64>, usize), TooLarge> {
+        bfs(&self.rules(), &Ends::of_layouts(self), max_states)
+    }
+
+    /// How many states a plain BFS from the start first reaches at each depth, up to the layer
+    /// that holds the goal layout (all of them if none does).
+    pub fn layer_sizes(&self) -> Vec<usize> {
+        layers(&self.rules(), &Ends::of_layouts(self))
+    }
+}
+
+/// Where a search starts and where it stops, and which blocks it treats as interchangeable.
+struct Ends {
+    classes: Vec<Vec<usize>>,
+    start: State,
+    goal: Goal,
+}
+
+enum Goal {
+    /// `huarong`: the target block (an index into the blocks) with its corner at this cell.
+    Corner { target: usize, cell: u8 },
+    /// `huarong_goal`: this whole state, canonical as every state is.
+    Layout(State),
+}
+
+impl Ends {
+    fn of_puzzle(p: &Puzzle) -> Ends {
+        let rules = p.rules();
+        let classes = shape_classes(&rules, Some(p.target));
+        let goal = Goal::Corner {
+            target: p.target,
+            cell: encode(&rules, p.goal),
+        };
+        Ends {
+            start: start_state(&rules, &classes),
+            classes,
+            goal,
+        }
+    }
+
+    fn of_layouts(l: &Layouts) -> Ends {
+        let rules = l.rules();
+        // No block is told apart: every block of a shape may stand on any of that shape's goal cells.
+        let classes = shape_classes(&rules, None);
+        let goal = l.goal.iter().map(|&at| encode(&rules, at)).collect();
+        Ends {
+            start: start_state(&rules, &classes),
+            goal: Goal::Layout(canonical(&classes, goal)),
+            classes,
+        }
+    }
+
+    fn reached(&self, state: &[u8]) -> bool {
+        match &self.goal {
+            Goal::Corner { target, cell } => state.get(*target) == Some(cell),
+            Goal::Layout(goal) => state == goal.as_slice(),
+        }
+    }
+}
+
+fn start_state(p: &Rules, classes: &[Vec<usize>]) -> State {
+    canonical(classes, p.blocks.iter().map(|b| encode(p, b.at)).collect())
+}
+
+/// The plain BFS both searches are: the optimum and the states seen, or `TooLarge`.
+fn bfs(p: &Rules, ends: &Ends, max_states: usize) -> Result<(Option<u64>, usize), TooLarge> {
+    let classes = &ends.classes;
+    let start = ends.start.clone();
     let mut seen = HashSet::from([start.clone()]);
     let mut queue = VecDeque::from([(start, 0)]);
     while let Some((state, depth)) = queue.pop_front() {
         if seen.len() > max_states {
             return Err(TooLarge { max_states });
         }
-        if state.get(p.target) == Some(&goal) {
+        if ends.reached(&state) {
             return Ok((Some(depth), seen.len()));
         }
-        for next in successors(p, &classes, &state) {
+        for next in successors(p, classes, &state) {
             if !seen.contains(&next) {
                 seen.insert(next.clone());
                 queue.push_back((next, depth + 1));
@@ -290,18 +485,16 @@ pub fn search_within(p: &Puzzle, max_states: usize) -> Result<(Option<u64>, usiz
     Ok((None, seen.len()))
 }
 
-/// How many states a plain BFS from the start first reaches at each depth, up to the layer where
-/// the target first reaches its goal (all of them if it never does).
-pub fn layer_sizes(p: &Puzzle) -> Vec<usize> {
-    let classes = shape_classes(p);
-    let start = canonical(&classes, p.blocks.iter().map(|b| encode(p, b.at)).collect());
-    let goal = encode(p, p.goal);
+/// The layers of `bfs`, counted, through the first that reaches the goal.
+fn layers(p: &Rules, ends: &Ends) -> Vec<usize> {
+    let classes = &ends.classes;
+    let start = ends.start.clone();
     let mut seen = HashSet::from([start.clone()]);
     let mut layer = vec![start];
     let mut sizes = vec![1];
-    while !layer.iter().any(|s| s.get(p.target) == Some(&goal)) {
+    while !layer.iter().any(|s| ends.reached(s)) {
         let next: Vec<State> = (layer.iter())
-            .flat_map(|state| successors(p, &classes, state))
+            .flat_map(|state| successors(p, classes, state))
             .filter(|next| seen.insert(next.clone()))
             .collect();
         if next.is_empty() {
@@ -317,24 +510,24 @@ pub fn layer_sizes(p: &Puzzle) -> Vec<usize> {
 /// block, because boards beyond the classic reach millions of states.
 type State = Vec<u8>;
 
-fn encode(p: &Puzzle, (r, c): Pos) -> u8 {
+fn encode(p: &Rules, (r, c): Pos) -> u8 {
     (r * p.cols + c) as u8
 }
 
-fn decode(p: &Puzzle, cell: u8) -> Pos {
+fn decode(p: &Rules, cell: u8) -> Pos {
     let cols = p.cols.max(1);
     (usize::from(cell) / cols, usize::from(cell) % cols)
 }
 
-/// Block indices grouped by shape, in increasing order. The target is alone in its group even if
-/// another block shares its shape, since the goal tells it apart.
-fn shape_classes(p: &Puzzle) -> Vec<Vec<usize>> {
+/// Block indices grouped by shape, in increasing order. The target (`apart`) is alone in its group
+/// even if another block shares its shape, since the goal tells it apart.
+fn shape_classes(p: &Rules, apart: Option<usize>) -> Vec<Vec<usize>> {
     let mut classes: Vec<Vec<usize>> = Vec::new();
     for (i, block) in p.blocks.iter().enumerate() {
         let alike = |class: &&mut Vec<usize>| {
             class.first().is_some_and(|&j| {
-                i != p.target
-                    && j != p.target
+                Some(i) != apart
+                    && Some(j) != apart
                     && p.blocks.get(j).map(|b| &b.cells) == Some(&block.cells)
             })
         };
@@ -366,7 +559,7 @@ fn canonical(classes: &[Vec<usize>], mut state: State) -> State {
 }
 
 /// Every state one move away.
-fn successors(p: &Puzzle, classes: &[Vec<usize>], state: &[u8]) -> Vec<State> {
+fn successors(p: &Rules, classes: &[Vec<usize>], state: &[u8]) -> Vec<State> {
     let at: Vec<Pos> = state.iter().map(|&cell| decode(p, cell)).collect();
     let grid = occupancy(p, &at);
     let mut next = Vec::new();
@@ -380,7 +573,7 @@ fn successors(p: &Puzzle, classes: &[Vec<usize>], state: &[u8]) -> Vec<State> {
     next
 }
 
-fn occupancy(p: &Puzzle, at: &[Pos]) -> Grid {
+fn occupancy(p: &Rules, at: &[Pos]) -> Grid {
     let mut grid = vec![None; p.rows * p.cols];
     for (b, (block, &(r, c))) in p.blocks.iter().zip(at).enumerate() {
         for &(dr, dc) in &block.cells {
@@ -393,7 +586,7 @@ fn occupancy(p: &Puzzle, at: &[Pos]) -> Grid {
 }
 
 /// Every position block `b` can reach from `from` in one move, never `from` itself.
-fn destinations(p: &Puzzle, grid: &[Option<usize>], b: usize, from: Pos) -> Vec<Pos> {
+fn destinations(p: &Rules, grid: &[Option<usize>], b: usize, from: Pos) -> Vec<Pos> {
     match p.metric {
         Metric::Steps => DIRECTIONS
             .iter()
@@ -409,7 +602,7 @@ fn destinations(p: &Puzzle, grid: &[Option<usize>], b: usize, from: Pos) -> Vec<
 }
 
 /// The positions one direction passes through until the block hits something.
-fn slide(p: &Puzzle, grid: &[Option<usize>], b: usize, from: Pos, d: (isize, isize)) -> Vec<Pos> {
+fn slide(p: &Rules, grid: &[Option<usize>], b: usize, from: Pos, d: (isize, isize)) -> Vec<Pos> {
     let mut passed = Vec::new();
     let mut at = from;
     while let Some(next) = step(at, d).filter(|&n| fits(p, grid, b, n)) {
@@ -420,7 +613,7 @@ fn slide(p: &Puzzle, grid: &[Option<usize>], b: usize, from: Pos, d: (isize, isi
 }
 
 /// The positions a path of single steps can reach, searched depth-first.
-fn wander(p: &Puzzle, grid: &[Option<usize>], b: usize, from: Pos) -> Vec<Pos> {
+fn wander(p: &Rules, grid: &[Option<usize>], b: usize, from: Pos) -> Vec<Pos> {
     let mut seen = vec![from];
     let mut todo = vec![from];
     while let Some(at) = todo.pop() {
@@ -434,13 +627,24 @@ fn wander(p: &Puzzle, grid: &[Option<usize>], b: usize, from: Pos) -> Vec<Pos> {
     seen.into_iter().skip(1).collect()
 }
 
+/// Every move from the corners `at`: which block, and where its corner goes (random walks of the
+/// stress generator take these).
+pub fn moves_from(p: &Rules, at: &[Pos]) -> Vec<(usize, Pos)> {
+    let grid = occupancy(p, at);
+    let each = |(b, &from): (usize, &Pos)| {
+        let to = destinations(p, &grid, b, from);
+        to.into_iter().map(move |to| (b, to))
+    };
+    at.iter().enumerate().flat_map(each).collect()
+}
+
 fn step(at: Pos, (dr, dc): (isize, isize)) -> Option<Pos> {
     Some((at.0.checked_add_signed(dr)?, at.1.checked_add_signed(dc)?))
 }
 
 /// Whether block `b` at `at` lies on the board over cells that are empty or its own (a block may
 /// move into the cells it is leaving).
-fn fits(p: &Puzzle, grid: &[Option<usize>], b: usize, at: Pos) -> bool {
+fn fits(p: &Rules, grid: &[Option<usize>], b: usize, at: Pos) -> bool {
     let Some(block) = p.blocks.get(b) else {
         return false;
     };
@@ -474,6 +678,57 @@ impl std::fmt::Display for Wrong {
 /// Validates a program's answer and says what it claims, or names the first thing wrong with it.
 /// Whether `unsolvable` is true is the caller's question: it needs the optimum.
 pub fn replay(p: &Puzzle, output: &[u8]) -> Result<Answer, Wrong> {
+    replay_on(&p.rules(), output, |at, k| check_goal(p, at, k))
+}
+
+impl Layouts {
+    /// As `replay`, with the goal layout (up to swaps of same-shape blocks) for the goal.
+    pub fn replay(&self, output: &[u8]) -> Result<Answer, Wrong> {
+        replay_on(&self.rules(), output, |at, k| self.check_goal(at, k))
+    }
+
+    /// Whether blocks with their corners at `at` make the goal layout, up to swaps of same-shape
+    /// blocks.
+    pub fn solved(&self, at: &[Pos]) -> bool {
+        self.unfilled(at).is_none()
+    }
+
+    /// The first block whose goal corner no block of its shape has in `at`, if one has not.
+    fn unfilled(&self, at: &[Pos]) -> Option<usize> {
+        for class in shape_classes(&self.rules(), None) {
+            let mut corners: Vec<Pos> = class.iter().filter_map(|&b| at.get(b).copied()).collect();
+            for &b in &class {
+                match corners.iter().position(|&c| Some(&c) == self.goal.get(b)) {
+                    Some(i) => {
+                        corners.swap_remove(i);
+                    }
+                    None => return Some(b),
+                }
+            }
+        }
+        None
+    }
+
+    fn check_goal(&self, at: &[Pos], k: usize) -> Result<(), String> {
+        let Some(b) = self.unfilled(at) else {
+            return Ok(());
+        };
+        let (name, corner) = (&self.blocks[b].name, show(self.goal[b]));
+        let missing = format!("no block of {name}'s shape has its corner at {corner}");
+        Err(match k {
+            0 => format!("says 0 moves, but the start is not the goal layout: {missing}"),
+            _ => format!("after the last move the board is not the goal layout: {missing}"),
+        })
+    }
+}
+
+/// Replays `output` by `rules`; `check_goal(at, k)` says whether `k` moves that leave the blocks'
+/// corners at `at` reach the goal.
+fn replay_on(
+    p: &Rules,
+    output: &[u8],
+    check_goal: impl Fn(&[Pos], usize) -> Result<(), String>,
+) -> Result<Answer, Wrong> {
     let text = String::from_utf8_lossy(output);
     // Lazy lines, so that a flood of lines costs no memory; trailing blank lines do not count.
     let mut lines = text.trim_end().lines().map(str::trim);
@@ -500,14 +755,19 @@ pub fn replay(p: &Puzzle, output: &[u8]) -> Result<Answer, Wrong> {
     }
     let mut at: Vec<Pos> = p.blocks.iter().map(|b| b.at).collect();
     for (i, line) in lines.enumerate() {
-        apply(p, &mut at, line).map_err(|why| Wrong::Illegal { step: i + 1, why })?;
+        play(p, &mut at, line).map_err(|why| Wrong::Illegal { step: i + 1, why })?;
     }
-    check_goal(p, &at, k).map_err(Wrong::NotAtGoal)?;
+    check_goal(&at, k).map_err(Wrong::NotAtGoal)?;
     Ok(Answer::Moves(k as u64))
 }
 
 /// Plays one `NAME (r1,c1) (r2,c2)` line on the block positions `at`.
 pub fn apply(p: &Puzzle, at: &mut [Pos], line: &str) -> Result<(), String> {
+    play(&p.rules(), at, line)
+}
+
+/// As `apply`, by any rules (a pair of layouts has them too).
+pub fn play(p: &Rules, at: &mut [Pos], line: &str) -> Result<(), String> {
     let (name, from, to) = read_move(line).ok_or_else(|| {
         format!(
             "cannot read {:?}; expected NAME (r1,c1) (r2,c2)",
@@ -844,5 +1104,71 @@ mod tests {
         );
         let too_far = "move 1: block A cannot reach (0,2) from (0,0)".to_string();
         assert_eq!(replayed(&format!("{corridor}steps\n"), slide), Err(too_far));
+    }
+
+    fn layouts(input: &str) -> Layouts {
+        parse_layouts(input).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn two_layouts_parse_into_blocks_and_their_partners_by_shape() {
+        // The goal names its blocks otherwise: the singles are matched in reading order.
+        let l = layouts("2 3\nA B .\nC C .\n\n. y x\n. z z\nsteps\n");
+        let names: Vec<&str> = l.blocks.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(names, ["A", "B", "C"]);
+        assert_eq!(l.goal, [(0, 1), (0, 2), (1, 1)]);
+        assert_eq!(l.metric, Metric::Steps);
+        assert_eq!(l.optimum(), Some(3), "C right, then B and A");
+        assert_eq!(layouts("2 3\nA B .\nC C .\n. y x\n. z z\n").optimum(), Some(3));
+    }
+
+    #[test]
+    fn a_goal_that_swaps_same_shape_blocks_is_reached_already() {
+        assert_eq!(layouts("1 3\nA B .\nB A .\n").search(), (Some(0), 1));
+        let mirror = "5 4\nH A A I\nH A A I\nJ B B K\nJ N O K\nP . . Q\n\
+                      I A A H\nI A A H\nK B B J\nK O N J\nQ . . P\n";
+        assert_eq!(layouts(mirror).optimum(), Some(0));
+        assert_eq!(layouts("2 2\nA B\nC D\nD C\nB A\n").optimum(), Some(0));
+        assert_eq!(layouts("2 2\nA A\nC D\nC D\nA A\n").optimum(), None);
+    }
+
+    #[test]
+    fn layouts_answers_replay_to_the_goal_layout_up_to_swaps() {
+        let l = layouts("1 3\nA B .\n. B A\n");
+        let two = "2\nB (0,1) (0,2)\nA (0,0) (0,1)\n";
+        let replayed = |output: &str| l.replay(output.as_bytes()).map_err(|w| w.to_string());
+        assert_eq!(replayed(two), Ok(Answer::Moves(2)));
+        assert_eq!(replayed("unsolvable\n"), Ok(Answer::Unsolvable));
+        let short = "after the last move the board is not the goal layout: no block of A's shape \
+                     has its corner at (0,1)";
+        assert_eq!(replayed("1\nB (0,1) (0,2)\n"), Err(short.to_string()));
+        let zero = "says 0 moves, but the start is not the goal layout: no block of B's shape has \
+                    its corner at (0,2)";
+        assert_eq!(replayed("0\n"), Err(zero.to_string()));
+        let illegal = "move 1: block A cannot reach (0,1) from (0,0)";
+        assert_eq!(replayed("1\nA (0,0) (0,1)\n"), Err(illegal.to_string()));
+        assert!(l.solved(&[(0, 1), (0, 2)]) && !l.solved(&[(0, 0), (0, 2)]));
+    }
+
+    #[test]
+    fn layouts_that_do_not_pair_up_name_the_block_or_the_line() {
+        let cases = [
+            ("1 2\nA .\n", "the input ends before the goal layout's last row"),
+            ("1 2\nA .\nA A\n", "the goal layout's block \"A\" with its corner at (0,0) has no block of its shape left in the start layout"),
+            ("1 3\nA B .\nC . .\n", "block \"B\" has no block of its shape left in the goal layout"),
+            ("1 2\nA .\n. A\nfly\n", "line 4: unknown metric \"fly\"; expected moves, steps or straight (no line: moves)"),
+            ("1 2\nA .\n. A\nsteps\nx\n", "line 5: unexpected \"x\" after the last line"),
+            ("1 2\nA .\n. A .\n", "line 3: expected 2 cells, found 3"),
+        ];
+        for (input, error) in cases {
+            assert_eq!(parse_layouts(input), Err(error.to_string()), "{input:?}");
+        }
+    }
+
+    #[test]
+    fn moves_from_lists_every_block_and_destination() {
+        let l = layouts("1 3\nA . B\nA . B\n");
+        let at: Vec<Pos> = l.blocks.iter().map(|b| b.at).collect();
+        assert_eq!(moves_from(&l.rules(), &at), [(0, (0, 1)), (1, (0, 1))]);
     }
 }

@@ -134,7 +134,7 @@ fn a_puzzle_that_is_not_registered_is_an_error_that_lists_the_known_ones() {
     );
     let fix = error.fix.expect("a fix");
     assert!(
-        fix.contains("eight, eight_luogu, huarong, noip_huarong"),
+        fix.contains("eight, eight_luogu, huarong, huarong_goal, noip_huarong"),
         "{fix}"
     );
 }

@@ -7,6 +7,7 @@ mod files;
 mod fuzz;
 mod huarong;
 mod huarong_edges;
+mod huarong_goal;
 mod huarong_random;
 mod noip_huarong;
 mod pasteable;

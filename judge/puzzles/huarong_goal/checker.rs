@@ -1,0 +1,269 @@
+//! The huarong_goal checker: an answer must be legal moves that turn the start layout into the goal
+//! layout (same-shape blocks may end swapped) in as few moves as the reference's BFS needs, or
+//! `unsolvable` exactly when that BFS finds no way.
+
+use crate::formats::text::printable;
+use crate::model::frame::Frame;
+use crate::model::reason::{Kind, Place, Rejection, TestFault};
+use crate::model::verdict::{Checked, Cost};
+use crate::puzzles::checker::{cut_short, Checker, Optima, MAX_FRAMES};
+use crate::puzzles::huarong::reference::{self, Answer, Layouts, Wrong};
+
+/// The most positions the reference may store for one test, as for Huarong: a board past it is
+/// "too large for the reference" for the checker and `judge add` alike.
+pub const MAX_STATES: usize = 1_000_000;
+
+pub struct HuarongGoal {
+    pub max_states: usize,
+}
+
+impl Default for HuarongGoal {
+    fn default() -> Self {
+        HuarongGoal {
+            max_states: MAX_STATES,
+        }
+    }
+}
+
+impl Checker for HuarongGoal {
+    fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, TestFault> {
+        let layouts = layouts(input).map_err(TestFault::Broken)?;
+        let searched = layouts.search_within(self.max_states);
+        let (optimum, _) = searched.map_err(|t| TestFault::TooLarge {
+            max_states: t.max_states,
+        })?;
+        Ok(vec![optimum])
+    }
+
+    fn check(&self, input: &[u8], output: &[u8], optima: &Optima) -> Checked {
+        let (layouts, &[optimum]) = (layouts(input), optima) else {
+            return Checked::bad_test("one optimum per input expected");
+        };
+        let layouts = match layouts {
+            Ok(layouts) => layouts,
+            Err(e) => return Checked::bad_test(format!("input {e}")),
+        };
+        // Replay first: an invalid answer is wrong whatever the optimum.
+        match layouts.replay(output) {
+            Ok(answer) => compare(answer, optimum),
+            Err(wrong) => Checked::wrong(rejection_of(wrong)),
+        }
+    }
+
+    fn layered(&self) -> bool {
+        true
+    }
+
+    fn plain_layers(&self, input: &[u8]) -> Result<Vec<usize>, String> {
+        layouts(input).map(|l| l.layer_sizes())
+    }
+
+    fn replays(&self) -> bool {
+        true
+    }
+
+    fn frames(&self, input: &[u8], output: &[u8], case: usize) -> Result<Vec<Frame>, String> {
+        if case != 0 {
+            let case = case + 1;
+            return Err(format!("there is no case {case}: an input is one pair of layouts"));
+        }
+        let layouts = layouts(input).map_err(|e| format!("input {e}"))?;
+        let rules = layouts.rules();
+        let mut at: Vec<Pos> = layouts.blocks.iter().map(|b| b.at).collect();
+        let mut frames = vec![frame(&layouts, &at, None)];
+        let output = String::from_utf8_lossy(output);
+        let mut lines = output.trim_end().lines().map(str::trim);
+        if lines.next().map_or(true, |first| first == "unsolvable") {
+            return Ok(frames);
+        }
+        for (i, line) in lines.clone().enumerate() {
+            if i == MAX_FRAMES {
+                cut_short(&mut frames, lines.count() - i);
+                break;
+            }
+            let caption = Some(printable(line));
+            let moved = reference::read_move(line);
+            let legal = moved.is_some() && reference::play(&rules, &mut at, line).is_ok();
+            frames.push(Frame {
+                caption,
+                illegal: !legal,
+                solved: legal && layouts.solved(&at),
+                ..frame(&layouts, &at, moved)
+            });
+            if !legal {
+                break;
+            }
+        }
+        Ok(frames)
+    }
+}
+
+type Pos = (usize, usize);
+
+fn layouts(input: &[u8]) -> Result<Layouts, String> {
+    let text = std::str::from_utf8(input).map_err(|e| format!("is not UTF-8: {e}"))?;
+    reference::parse_layouts(text)
+}
+
+/// The board with the blocks' corners at `at`; `moved` marks the cells its block covers at its
+/// destination (where it now is, or where an illegal move tried to put it). The goal is a whole
+/// layout, so no cell is a goal cell: `solved` says when the board is it.
+fn frame(l: &Layouts, at: &[Pos], moved: Option<(&str, Pos, Pos)>) -> Frame {
+    let mut cells = vec![None; l.rows * l.cols];
+    for (block, &corner) in l.blocks.iter().zip(at) {
+        for cell in covered(l, &block.cells, corner) {
+            cells[cell] = Some(block.name.clone());
+        }
+    }
+    let block =
+        moved.and_then(|(name, _, to)| Some((l.blocks.iter().find(|b| b.name == name)?, to)));
+    let marked = block.map_or(Vec::new(), |(b, to)| covered(l, &b.cells, to));
+    Frame {
+        rows: l.rows,
+        cols: l.cols,
+        cells,
+        caption: None,
+        marked,
+        illegal: false,
+        goal: Vec::new(),
+        solved: l.solved(at),
+    }
+}
+
+/// The indices of the cells a shape covers with its corner at `corner`, those on the board.
+fn covered(l: &Layouts, shape: &[Pos], (r, c): Pos) -> Vec<usize> {
+    let on_board = |&&(dr, dc): &&Pos| r + dr < l.rows && c + dc < l.cols;
+    let cells = shape.iter().filter(on_board);
+    cells.map(|&(dr, dc)| (r + dr) * l.cols + c + dc).collect()
+}
+
+/// The reference's complaint about an answer, as a rejection of the whole output (one case).
+fn rejection_of(wrong: Wrong) -> Rejection {
+    let kind = match &wrong {
+        Wrong::Unreadable(_) => Kind::Unreadable,
+        Wrong::Illegal { step, .. } => Kind::IllegalMove { step: *step },
+        Wrong::NotAtGoal(_) => Kind::NotAtGoal,
+    };
+    Rejection::new(Place::Output, kind, wrong.to_string())
+}
+
+/// Compares a valid answer with the optimum.
+fn compare(answer: Answer, optimum: Option<u64>) -> Checked {
+    match (answer, optimum) {
+        (Answer::Unsolvable, None) => Checked::Accepted(Cost::default()),
+        (Answer::Unsolvable, Some(n)) => {
+            Checked::wrong(Rejection::false_unsolvable(Place::Output, n))
+        }
+        // Replay reached the goal layout, so the reference's search must have too.
+        (Answer::Moves(k), None) => Checked::bad_test(format!(
+            "judge bug: a valid {k}-move answer to layouts the reference finds unsolvable"
+        )),
+        (Answer::Moves(k), Some(n)) => {
+            debug_assert!(k >= n, "a valid {k}-move answer beats the optimum {n}");
+            let cost = Cost {
+                moves: k,
+                optimum: n,
+            };
+            if k > n {
+                let rejection = Rejection::not_optimal(Place::Output, k, n);
+                Checked::Wrong {
+                    rejection,
+                    cost: Some(cost),
+                }
+            } else {
+                Checked::Accepted(cost)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::checker::testing::{judged, why};
+
+    /// A 2×3 box: the domino A must go down to the bottom row, where B stands. Optimum 2 under
+    /// `moves`: B round to the top right corner, then A down.
+    const PAIR: &str = "2 3\nA A .\nB . .\n\n. . B\nA A .\n";
+
+    fn check(input: &str, output: &str) -> Checked {
+        judged(&HuarongGoal::default(), input, output)
+    }
+
+    fn cost(moves: u64, optimum: u64) -> Cost {
+        Cost { moves, optimum }
+    }
+
+    #[test]
+    fn any_shortest_answer_is_accepted() {
+        let optima = HuarongGoal::default().optima(PAIR.as_bytes());
+        assert_eq!(optima, Ok(vec![Some(2)]));
+        let one = "2\nB (1,0) (0,2)\nA (0,0) (1,0)\n";
+        assert_eq!(check(PAIR, one), Checked::Accepted(cost(2, 2)));
+        let other = "2\nB (1,0) (1,2)\nA (0,0) (1,0)\n";
+        assert!(matches!(check(PAIR, other), Checked::Wrong { .. }));
+    }
+
+    #[test]
+    fn same_shape_blocks_may_end_swapped() {
+        let swapped = "1 3\nA B .\nB A .\n";
+        assert_eq!(
+            HuarongGoal::default().optima(swapped.as_bytes()),
+            Ok(vec![Some(0)])
+        );
+        assert_eq!(check(swapped, "0\n"), Checked::Accepted(cost(0, 0)));
+        let across = "1 3\nA B .\n. A B\n";
+        let two = "2\nB (0,1) (0,2)\nA (0,0) (0,1)\n";
+        assert_eq!(check(across, two), Checked::Accepted(cost(2, 2)));
+    }
+
+    #[test]
+    fn wrong_answers_are_typed_rejections() {
+        let blocked = check(PAIR, "2\nB (1,0) (0,2)\nA (0,0) (0,1)\n");
+        assert!(matches!(&blocked, Checked::Wrong { rejection, .. }
+            if rejection.kind == Kind::IllegalMove { step: 2 }));
+        assert_eq!(why(&blocked), "move 2: block A cannot reach (0,1) from (0,0)");
+        let longer = "4\nB (1,0) (1,1)\nB (1,1) (1,2)\nB (1,2) (0,2)\nA (0,0) (1,0)\n";
+        let found = check(PAIR, longer);
+        assert_eq!(why(&found), "not optimal: 4 moves, optimum 2");
+        assert!(matches!(found, Checked::Wrong { rejection, cost: Some(c) }
+            if rejection.kind == Kind::NotOptimal { moves: 4, optimum: 2 } && c == cost(4, 2)));
+        let short = check(PAIR, "1\nB (1,0) (0,2)\n");
+        let missing = "after the last move the board is not the goal layout: no block of A's \
+                       shape has its corner at (1,0)";
+        assert_eq!(why(&short), missing);
+        assert!(matches!(short, Checked::Wrong { rejection, .. } if rejection.kind == Kind::NotAtGoal));
+        let unsolvable = check(PAIR, "unsolvable\n");
+        assert!(matches!(unsolvable, Checked::Wrong { rejection, cost: None }
+            if rejection.kind == Kind::FalseUnsolvable { optimum: 2 }));
+        let zero = why(&check(PAIR, "0\n"));
+        assert!(zero.starts_with("says 0 moves, but the start is not the goal layout"), "{zero}");
+    }
+
+    #[test]
+    fn unsolvable_layouts_want_unsolvable_and_bad_input_is_the_tests_fault() {
+        let stuck = "1 3\nA A B\nB A A\n";
+        assert_eq!(check(stuck, "unsolvable\n"), Checked::Accepted(Cost::default()));
+        let broken = HuarongGoal::default().check(b"1 2\nA .\nA A\n", b"0\n", &[None]);
+        assert!(matches!(broken, Checked::BadTest(_)), "{broken:?}");
+        let large = HuarongGoal { max_states: 2 }.optima(b"1 4\nA . . .\n. . . A\nsteps\n");
+        assert_eq!(large, Err(TestFault::TooLarge { max_states: 2 }));
+    }
+
+    #[test]
+    fn frames_replay_the_moves_and_say_when_the_goal_layout_is_reached() {
+        let checker = HuarongGoal::default();
+        let answer = "2\nB (1,0) (0,2)\nA (0,0) (1,0)\n";
+        let frames = checker.frames(PAIR.as_bytes(), answer.as_bytes(), 0).expect("frames");
+        assert_eq!(frames.len(), 3);
+        assert_eq!(frames[2].marked, [3, 4], "A now covers (1,0) and (1,1)");
+        let solved: Vec<bool> = frames.iter().map(|f| f.solved).collect();
+        assert_eq!(solved, [false, false, true]);
+        assert!(frames.iter().all(|f| f.goal.is_empty() && !f.illegal));
+        let blocked = "1\nA (0,0) (1,0)\n";
+        let frames = checker.frames(PAIR.as_bytes(), blocked.as_bytes(), 0).expect("frames");
+        assert!(frames[1].illegal && frames[1].cells == frames[0].cells);
+        assert!(checker.frames(PAIR.as_bytes(), b"", 1).is_err());
+        assert_eq!(checker.plain_layers(PAIR.as_bytes()), Ok(vec![1, 5, 8]));
+    }
+}

@@ -1,0 +1,21 @@
+//! Huarong Dao between two full boards: the start layout and the goal layout, blocks of one shape
+//! interchangeable. Huarong's reference searches it (to a whole layout instead of a corner); here
+//! are its checker, the random pairs of `judge stress`, and the practice hints.
+
+pub mod checker;
+pub mod generator;
+
+use super::Puzzle;
+use crate::formats::digest;
+
+pub const PUZZLE: Puzzle = Puzzle {
+    name: "huarong_goal",
+    checker: || Box::<checker::HuarongGoal>::default(),
+    source_digest: digest::of(&[
+        include_bytes!("../huarong/reference.rs"),
+        include_bytes!("checker.rs"),
+    ]),
+    stress: Some(generator::stress),
+    hints: Some(include_str!("hints.txt")),
+    from_grid: None,
+};

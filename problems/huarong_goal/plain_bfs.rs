@@ -1,0 +1,27 @@
+//! Bench baseline for huarong_goal: the textbook one-sided BFS from the start layout until it
+//! reaches the goal layout, which is the judge's reference (judge/puzzles/huarong/reference.rs) run
+//! alone. Prints the optimum; `visited N` on stderr.
+
+#[path = "../../judge/puzzles/huarong/reference.rs"]
+#[allow(dead_code)] // the bench needs only `parse_layouts` and `Layouts::search`
+mod reference;
+
+use std::io::Read;
+
+fn main() {
+    let mut input = String::new();
+    if let Err(e) = std::io::stdin().read_to_string(&mut input) {
+        eprintln!("cannot read stdin: {e}");
+        std::process::exit(1);
+    }
+    let layouts = match reference::parse_layouts(&input) {
+        Ok(layouts) => layouts,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+    };
+    let (optimum, visited) = layouts.search();
+    println!("{}", optimum.map_or("unsolvable".into(), |k| k.to_string()));
+    eprintln!("visited {visited}");
+}

@@ -1,0 +1,271 @@
+//! Unit tests of huarong_goal.rs: the masks, the packing, the table, the reading of the input and
+//! small searches. They run in the suite, which includes the solution as a module
+//! (tests/suite/solutions/huarong_goal.rs); plain `rustc` never reads this file.
+
+use super::*;
+
+fn puzzle(input: &str) -> Puzzle {
+    match parse(input) {
+        Ok((puzzle, None)) => puzzle,
+        Ok((_, Some(warning))) => panic!("warning: {}", warning),
+        Err(e) => panic!("{}", e),
+    }
+}
+
+/// The answer `run` writes, as text.
+fn answer(input: &str) -> String {
+    let mut out = Vec::new();
+    match run(input.as_bytes(), &mut out, false) {
+        Ok(None) => String::from_utf8(out).expect("UTF-8"),
+        Ok(Some(warning)) => panic!("warning: {}", warning),
+        Err(e) => panic!("{:?}", e),
+    }
+}
+
+fn moves_needed(input: &str) -> Option<usize> {
+    solve(&puzzle(input), false).map(|moves| moves.len())
+}
+
+/// The message of bad input, as `main` prints it after `huarong_goal: `.
+fn refusal(input: &[u8]) -> String {
+    match run(input, &mut Vec::new(), false) {
+        Err(Failure::BadInput(e)) => e.to_string(),
+        other => panic!("not refused: {:?}", other.map(|w| w.map(|w| w.to_string()))),
+    }
+}
+
+#[test]
+fn a_block_steps_slides_and_wanders_by_the_metric() {
+    // A single in the top-left corner of an empty 3×3 box.
+    for (metric, reached) in [
+        ("steps", 0b000_000_010 | 0b000_001_000),
+        ("straight", 0b000_000_110 | 0b001_001_000),
+        ("moves", 0b111_111_110),
+    ] {
+        let p = puzzle(&format!(
+            "3 3\nA . .\n. . .\n. . .\n. A .\n. . .\n. . .\n{}\n",
+            metric
+        ));
+        let g = Geometry::new(&p);
+        assert_eq!(g.reach(0, 0, g.board), reached, "{}", metric);
+    }
+}
+
+#[test]
+fn a_row_may_fill_the_whole_word() {
+    let row = format!("A{}", " .".repeat(63));
+    let end = format!("{}A", ". ".repeat(63));
+    let p = puzzle(&format!("1 64\n{}\n{}\nstraight\n", row, end));
+    let g = Geometry::new(&p);
+    assert_eq!(g.board, u64::MAX);
+    assert_eq!(g.step(1, 0), 0, "up from the only row");
+    assert_eq!(g.step(1 << 63, 1), 0, "down from it");
+    assert_eq!(g.reach(0, 0, g.board), u64::MAX - 1);
+    assert_eq!(
+        moves_needed(&format!("1 64\n{}\n{}\nstraight\n", row, end)),
+        Some(1)
+    );
+    assert_eq!(
+        moves_needed(&format!("1 64\n{}\n{}\nsteps\n", row, end)),
+        Some(63)
+    );
+    let column = "A\n".to_string() + &".\n".repeat(63);
+    let bottom = ".\n".repeat(63) + "A\n";
+    assert_eq!(
+        moves_needed(&format!("64 1\n{}{}straight\n", column, bottom)),
+        Some(1)
+    );
+}
+
+#[test]
+fn packing_gives_back_every_mask_even_across_words() {
+    // Nine shapes of one block each on 64 cells take 9 × 6 = 54 bits; eleven singles more take a
+    // mask of 64 bits (indices would take 66), which then straddles two words.
+    let lies: Vec<u64> = vec![u64::MAX >> 8; 9]
+        .into_iter()
+        .chain(Some(u64::MAX))
+        .collect();
+    let counts: Vec<u32> = vec![1; 9].into_iter().chain(Some(11)).collect();
+    let packing = Packing::new(&lies, &counts);
+    assert_eq!(packing.words, 2);
+    assert_eq!(
+        (packing.fields[9].offset, packing.fields[9].width),
+        (54, 64)
+    );
+    let anchors: Vec<u64> = (0..9)
+        .map(|s| 1 << (s * 5))
+        .chain(Some(0x8000_0000_0000_03ff))
+        .collect();
+    let key = packing.pack(&anchors);
+    let mut back = vec![0; anchors.len()];
+    packing.unpack(&key, &mut back);
+    assert_eq!(back, anchors);
+    // A shape with one place needs no bits at all.
+    let single = Packing::new(&[1, 0b110], &[1, 1]);
+    assert_eq!(single.fields[0].width, 0);
+    let key = single.pack(&[1, 0b100]);
+    let mut back = vec![0; 2];
+    single.unpack(&key, &mut back);
+    assert_eq!(back, [1, 0b100]);
+}
+
+#[test]
+fn the_classic_packs_into_one_word() {
+    let p = puzzle(CLASSIC_TO_SOLVED);
+    let board = Board::new(&p);
+    let widths: Vec<u32> = board.packing.fields.iter().map(|f| f.width).collect();
+    assert_eq!(board.packing.words, 1);
+    assert_eq!(widths, [16, 4, 4, 20], "vertical, 2×2, horizontal, singles");
+}
+
+#[test]
+fn the_table_numbers_positions_in_order_and_finds_them_after_growing() {
+    let mut table = Table::new(2);
+    for i in 0..5000u64 {
+        assert_eq!(table.insert(&[i, i * 7]), Some(i as u32));
+    }
+    assert_eq!(table.insert(&[3, 21]), None);
+    assert_eq!(table.len(), 5000);
+    assert!(table.slots.len() >= 5000 * 4 / 3);
+    assert_eq!(table.find(&[4999, 4999 * 7]), Some(4999));
+    assert_eq!(table.find(&[1, 1]), None);
+    assert_eq!(table.key(17), [17, 119]);
+}
+
+/// 横刀立马 to a solved layout, the 2×2 block at the bottom centre: 84 moves.
+const CLASSIC_TO_SOLVED: &str = "5 4\nH A A I\nH A A I\nJ B B K\nJ N O K\nP . . Q\n\n\
+                                 H J K I\nH J K I\n. B B .\nN A A O\nP A A Q\n";
+
+#[test]
+fn the_classic_reaches_a_solved_layout_in_84_moves() {
+    let text = answer(CLASSIC_TO_SOLVED);
+    assert!(text.starts_with("84\n"), "{}", text);
+    assert_eq!(text.lines().count(), 85);
+}
+
+#[test]
+fn a_goal_that_only_swaps_same_shape_blocks_is_solved_already() {
+    assert_eq!(answer("1 3\nA B .\nB A .\n"), "0\n");
+    let mirror = "5 4\nH A A I\nH A A I\nJ B B K\nJ N O K\nP . . Q\n\
+                  I A A H\nI A A H\nK B B J\nK O N J\nQ . . P\n";
+    assert_eq!(answer(mirror), "0\n");
+    assert_eq!(answer("2 2\nA B\nC D\nD C\nB A\n"), "0\n", "a full board");
+}
+
+#[test]
+fn the_moves_name_the_start_blocks_whatever_the_goal_calls_them() {
+    // The goal calls the single `A` and the domino `b`: blocks pair up by shape, not by name.
+    let input = "2 3\nb . .\nA A .\n\n. A .\n. b b\nsteps\n";
+    let mut lines: Vec<String> = answer(input).lines().map(String::from).collect();
+    lines.sort();
+    assert_eq!(lines, ["2", "A (1,0) (1,1)", "b (0,0) (0,1)"]);
+}
+
+#[test]
+fn unsolvable_pairs_say_so() {
+    assert_eq!(
+        answer("1 3\nA A B\nB A A\n"),
+        "unsolvable\n",
+        "a full board"
+    );
+    assert_eq!(answer("1 3\nA . B\n. A B\n"), "1\nA (0,0) (0,1)\n");
+    assert_eq!(
+        answer("1 4\nA . B B\nB B . A\n"),
+        "unsolvable\n",
+        "they cannot pass"
+    );
+    let upside_down = "5 4\nH A A I\nH A A I\nJ B B K\nJ N O K\nP . . Q\n\
+                       P . . Q\nJ N O K\nJ B B K\nH A A I\nH A A I\n";
+    let _ = upside_down; // unreachable, but a search of 36,000 positions: the suite runs it once
+}
+
+#[test]
+fn bad_input_is_refused_with_its_line_and_column() {
+    let cases: [(&[u8], &str); 12] = [
+        (b"", "line 1, column 1: missing the board size `m n`"),
+        (b"2\n", "line 1, column 1: expected the board size `m n`, found 1 values"),
+        (b"2 x\n", "line 1, column 3: `x` is not a number"),
+        (b"9 8\n", "line 1, column 1: a 9×8 board is not supported: it needs 1 to 64 cells"),
+        (
+            b"99999999999999999999 1\n",
+            "line 1, column 1: a 99999999999999999999×1 board is not supported: it needs 1 to 64 cells",
+        ),
+        (b"1 2\nA .\n", "line 3, column 1: missing row 1 of 1 of the goal layout"),
+        (b"2 2\nA .\n", "line 3, column 1: missing row 2 of 2 of the start layout"),
+        (
+            b"1 2\nA . B\n",
+            "line 2, column 5: expected 2 cells in row 1 of 1 of the start layout, found 3",
+        ),
+        (
+            b"1 2\nA .\n  A\n",
+            "line 3, column 3: expected 2 cells in row 1 of 1 of the goal layout, found 1",
+        ),
+        (
+            b"1 3\nA . B\nA A .\n",
+            "line 3, column 1: block \"A\" of the goal layout has no block of its shape left in the start layout",
+        ),
+        (
+            b"1 3\nA B .\n. . A\n",
+            "line 2, column 3: block \"B\" has no block of its shape left in the goal layout",
+        ),
+        (b"1 2\nA \xff\n", "line 2, column 3: byte 0xff is not UTF-8"),
+    ];
+    for (input, message) in cases.iter() {
+        assert_eq!(
+            refusal(input),
+            *message,
+            "{:?}",
+            String::from_utf8_lossy(input)
+        );
+    }
+    let metric = refusal(b"1 2\nA .\n. A\nsteps fast\n");
+    assert_eq!(
+        metric,
+        "line 4, column 7: expected only the metric, found `fast`"
+    );
+}
+
+#[test]
+fn text_after_the_puzzle_is_ignored_with_a_warning() {
+    let pair = "1 2\nA .\n. A\n";
+    let ended = |input: &str| {
+        let mut out = Vec::new();
+        let warning = run(input.as_bytes(), &mut out, false).expect("answered");
+        (
+            String::from_utf8(out).expect("UTF-8"),
+            warning.map(|w| w.to_string()),
+        )
+    };
+    let one = "1\nA (0,0) (0,1)\n".to_string();
+    assert_eq!(
+        ended(&format!("{}steps\n\n\0 \u{1a}\n", pair)),
+        (one.clone(), None)
+    );
+    let end = "line 6, column 2: ignored text after the puzzle: 'END'".to_string();
+    assert_eq!(
+        ended(&format!("{}moves\n\n END of it\n", pair)),
+        (one.clone(), Some(end))
+    );
+    let fast = "line 4, column 1: ignored text after the puzzle: 'fast' (a metric would be moves, \
+                straight or steps)"
+        .to_string();
+    assert_eq!(ended(&format!("{}fast\n", pair)), (one, Some(fast)));
+}
+
+#[test]
+fn quotes_are_clipped_to_40_characters() {
+    let long = "B".repeat(100);
+    let message = refusal(format!("1 2\nA .\n{} {}\n", long, long).as_bytes());
+    let clipped = format!("\"{}…\"", "B".repeat(40));
+    assert!(
+        message.contains(&clipped) && message.len() < 200,
+        "{}",
+        message
+    );
+}
+
+#[test]
+fn names_may_be_long_and_empty_cells_any_run_of_dots() {
+    let input = "2 2\nCaoCao .\n... ZhaoYun\n\n.. CaoCao\n. ZhaoYun\n";
+    assert_eq!(answer(input), "1\nCaoCao (0,0) (0,1)\n");
+}
