@@ -524,7 +524,12 @@ impl<const N: usize> GoalSide<N> {
                 }
                 GoalSide::Built(Side::new(roots))
             }
-            None => GoalSide::Waiting { tried: frontier },
+            None => {
+                if trace {
+                    eprintln!("goal side: more than {} arrangements; it waits", frontier);
+                }
+                GoalSide::Waiting { tried: frontier }
+            }
         };
     }
 }

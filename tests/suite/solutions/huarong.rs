@@ -187,10 +187,17 @@ fn trace(input: &str) -> String {
 
 #[test]
 fn trace_reports_layers_and_the_meeting_on_stderr() {
-    // The classic: the goal side would never be the smaller frontier, so it is never built.
+    // The classic: the goal side would never be the smaller frontier, so it is never built; each
+    // time the start frontier doubles, the trace says that the goal side was weighed and waits.
     let stderr = trace(CLASSIC);
-    assert!(stderr.starts_with("start depth 1: frontier "), "{stderr}");
-    assert!(!stderr.contains("goal side"), "{stderr}");
+    assert!(
+        stderr
+            .starts_with("goal side: more than 1 arrangements; it waits\nstart depth 1: frontier "),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("with the target at its goal"), "{stderr}");
+    let waits = stderr.lines().filter(|l| l.ends_with("; it waits")).count();
+    assert!((5..40).contains(&waits), "{waits} waits in\n{stderr}");
     assert!(
         stderr
             .trim_end()
