@@ -109,7 +109,7 @@ mod tests {
         assert_eq!(layers.len() as u64, optimum + 1);
         // The L needs three moves to turn this start into this goal: four layers, through the goal's.
         let pair = b"2 4\n. A B .\n. B B C\n\nC B A .\nB B . .\n";
-        let layers = (huarong_goal::PUZZLE.checker)().plain_layers(pair);
+        let layers = (huarong_goal::PUZZLE.checker)().plain_layers(pair, 0);
         assert_eq!(layers.map(|l| l.len()), Ok(4));
         let noip = (noip_huarong::PUZZLE.checker)();
         assert!(noip.plain_layers(b"1 1 0\n1\n", 0).is_err());

@@ -1,7 +1,7 @@
 //! The Eight checker: each answer line must be `unsolvable` exactly when the board is, else legal moves
 //! that end at the goal in as few moves as the reference's BFS table says.
 
-use super::reference::{self, apply, parse_boards, Board, Distances, GOAL};
+use super::reference::{self, apply, parse_boards, Board, Distances, LayerWalk, GOAL};
 use crate::formats::text::head;
 use crate::formats::trace;
 use crate::model::frame::Frame;
@@ -11,7 +11,7 @@ use crate::model::verdict::Checked;
 use crate::puzzles::checker::{
     answer_lines, answers, cut_short, verdict_of, Checker, Optima, MAX_FRAMES,
 };
-use crate::puzzles::two_sided::{self, Goal, Plain};
+use crate::puzzles::two_sided::{self, Goal, Layers, Plain};
 use std::sync::OnceLock;
 
 /// Builds the reference table (all 181,440 boards) on first use, once per run.
@@ -141,12 +141,12 @@ struct Boards<'a> {
 }
 
 impl Plain for Boards<'_> {
-    fn start_layers(&self, case: usize, depth: usize) -> Result<Vec<Vec<usize>>, String> {
+    fn start_ways(&self, case: usize) -> Result<Vec<Layers<'_>>, String> {
         let board = self.boards.get(case).ok_or("the test has no such case")?;
-        Ok(vec![reference::layers_within(board, depth)])
+        Ok(vec![Box::new(LayerWalk::from(*board))])
     }
 
-    fn goal(&self) -> Result<Goal, String> {
+    fn goal(&self, _depth: usize, _widest: usize) -> Result<Goal, String> {
         Ok(Goal::One(self.goal.layer_counts()))
     }
 }

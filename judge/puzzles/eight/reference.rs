@@ -117,31 +117,57 @@ impl Distances {
 /// the goal (all of them if it never does): the one-sided search the bidirectional one is measured
 /// against.
 pub fn layer_sizes(start: &Board, goal: &Board) -> Vec<usize> {
-    layers_until(start, |layer, _| layer.contains(goal))
-}
-
-/// The same layers from depth 0 to `depth` (fewer where they run out), wherever the goal is.
-pub fn layers_within(start: &Board, depth: usize) -> Vec<usize> {
-    layers_until(start, |_, d| d >= depth)
-}
-
-/// The layers of a plain BFS from `start` until `done` says so of a layer and its depth.
-fn layers_until(start: &Board, done: impl Fn(&[Board], usize) -> bool) -> Vec<usize> {
-    let mut seen = std::collections::HashSet::from([*start]);
-    let mut layer = vec![*start];
+    let mut walk = LayerWalk::from(*start);
     let mut sizes = vec![1];
-    while !done(&layer, sizes.len() - 1) {
-        let next: Vec<Board> = (layer.iter())
+    while !walk.layer.contains(goal) {
+        match walk.next_layer() {
+            0 => break,
+            size => sizes.push(size),
+        }
+    }
+    sizes
+}
+
+/// A plain BFS from one board, a layer at a time: as an iterator, each layer's size from depth 0,
+/// searched only when asked for.
+pub struct LayerWalk {
+    seen: std::collections::HashSet<Board>,
+    layer: Vec<Board>,
+    started: bool,
+}
+
+impl From<Board> for LayerWalk {
+    fn from(start: Board) -> LayerWalk {
+        LayerWalk {
+            seen: std::collections::HashSet::from([start]),
+            layer: vec![start],
+            started: false,
+        }
+    }
+}
+
+impl LayerWalk {
+    /// Grows the next layer; its size, 0 once the boards run out.
+    fn next_layer(&mut self) -> usize {
+        let seen = &mut self.seen;
+        let next: Vec<Board> = (self.layer.iter())
             .flat_map(|board| b"udlr".iter().filter_map(move |&m| apply(board, m)))
             .filter(|next| seen.insert(*next))
             .collect();
-        if next.is_empty() {
-            break;
-        }
-        sizes.push(next.len());
-        layer = next;
+        self.layer = next;
+        self.layer.len()
     }
-    sizes
+}
+
+impl Iterator for LayerWalk {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if !std::mem::replace(&mut self.started, true) {
+            return Some(1);
+        }
+        Some(self.next_layer()).filter(|&size| size > 0)
+    }
 }
 
 #[cfg(test)]

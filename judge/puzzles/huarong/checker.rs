@@ -3,10 +3,25 @@
 
 use super::reference::{self, Answer, Puzzle, Wrong};
 use crate::formats::text::printable;
+use crate::formats::trace;
 use crate::model::frame::Frame;
+use crate::model::lesson::{Lesson, BALANCE};
 use crate::model::reason::{Kind, Place, Rejection, TestFault};
 use crate::model::verdict::{Checked, Cost};
 use crate::puzzles::checker::{cut_short, Checker, Optima, MAX_FRAMES};
+use crate::puzzles::two_sided::{self, Goal, Layers, Plain};
+
+/// The plain searches of a Huarong board, as the coach compares a trace with them: the start's
+/// layers, and the goal side's roots, every arrangement with the target at its goal.
+impl Plain for Puzzle {
+    fn start_ways(&self, _case: usize) -> Result<Vec<Layers<'_>>, String> {
+        Ok(self.layer_walks().into_iter().map(|w| Box::new(w) as Layers).collect())
+    }
+
+    fn goal(&self, _depth: usize, widest: usize) -> Result<Goal, String> {
+        Ok(Goal::Many(self.goal_arrangements(widest / BALANCE + 1)))
+    }
+}
 
 /// The most positions the reference may store for one test: about 100 MiB and 2.5 s in a release
 /// build (the largest test today needs 43,000). A board past it is "too large for the reference",
@@ -61,6 +76,18 @@ impl Checker for Huarong {
             return Err("an input is one board".into());
         }
         puzzle(input).map(|p| reference::layer_sizes(&p))
+    }
+
+    fn lesson(
+        &self,
+        input: &[u8],
+        stderr: &str,
+        whole: bool,
+        optima: &Optima,
+    ) -> Result<Lesson, String> {
+        let mut trace = trace::parse(stderr)?;
+        trace.cut |= !whole;
+        two_sided::assess(&trace, optima, &puzzle(input)?)
     }
 
     fn replays(&self) -> bool {

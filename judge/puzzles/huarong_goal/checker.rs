@@ -3,11 +3,34 @@
 //! `unsolvable` exactly when that BFS finds no way.
 
 use crate::formats::text::printable;
+use crate::formats::trace;
 use crate::model::frame::Frame;
+use crate::model::lesson::Lesson;
 use crate::model::reason::{Kind, Place, Rejection, TestFault};
 use crate::model::verdict::{Checked, Cost};
 use crate::puzzles::checker::{cut_short, Checker, Optima, MAX_FRAMES};
 use crate::puzzles::huarong::reference::{self, Answer, Layouts, Wrong};
+use crate::puzzles::two_sided::{self, Goal, Layers, Plain};
+
+/// An input is one pair of layouts: its only case is case 0.
+fn one_case(case: usize) -> Result<(), String> {
+    match case {
+        0 => Ok(()),
+        _ => Err(format!("there is no case {}: an input is one pair of layouts", case + 1)),
+    }
+}
+
+/// The plain searches of a pair of layouts, as the coach compares a trace with them: from the start
+/// layout, and from the goal layout.
+impl Plain for Layouts {
+    fn start_ways(&self, _case: usize) -> Result<Vec<Layers<'_>>, String> {
+        Ok(self.layer_walks().into_iter().map(|w| Box::new(w) as Layers).collect())
+    }
+
+    fn goal(&self, depth: usize, _widest: usize) -> Result<Goal, String> {
+        Ok(Goal::One(self.goal_layer_sizes(depth)))
+    }
+}
 
 /// The most positions the reference may store for one test, as for Huarong: a board past it is
 /// "too large for the reference" for the checker and `judge add` alike.
@@ -54,8 +77,29 @@ impl Checker for HuarongGoal {
         true
     }
 
-    fn plain_layers(&self, input: &[u8]) -> Result<Vec<usize>, String> {
+    fn plain_layers(&self, input: &[u8], case: usize) -> Result<Vec<usize>, String> {
+        one_case(case)?;
         layouts(input).map(|l| l.layer_sizes())
+    }
+
+    fn goal_layers(&self, input: &[u8], case: usize) -> Result<Vec<usize>, String> {
+        one_case(case)?;
+        // As deep as the optimum: no right goal side goes deeper.
+        let layouts = layouts(input)?;
+        let depth = layouts.optimum().map_or(usize::MAX, |o| o as usize);
+        Ok(layouts.goal_layer_sizes(depth))
+    }
+
+    fn lesson(
+        &self,
+        input: &[u8],
+        stderr: &str,
+        whole: bool,
+        optima: &Optima,
+    ) -> Result<Lesson, String> {
+        let mut trace = trace::parse(stderr)?;
+        trace.cut |= !whole;
+        two_sided::assess(&trace, optima, &layouts(input)?)
     }
 
     fn replays(&self) -> bool {
@@ -264,6 +308,6 @@ mod tests {
         let frames = checker.frames(PAIR.as_bytes(), blocked.as_bytes(), 0).expect("frames");
         assert!(frames[1].illegal && frames[1].cells == frames[0].cells);
         assert!(checker.frames(PAIR.as_bytes(), b"", 1).is_err());
-        assert_eq!(checker.plain_layers(PAIR.as_bytes()), Ok(vec![1, 5, 8]));
+        assert_eq!(checker.plain_layers(PAIR.as_bytes(), 0), Ok(vec![1, 5, 8]));
     }
 }

@@ -3,11 +3,11 @@
 //! back; the coach must say "holds" of the right ones and name each wrong one's fault. The searches
 //! here are this file's own: plain maps and queues, sharing nothing with the solution or the check.
 
-use super::{assess, Goal, Plain};
+use super::{assess, Goal, Layers, Plain};
 use crate::formats::trace::parse;
 use crate::model::lesson::{Lapse, Lesson, BALANCE};
 use crate::model::trace::Side;
-use crate::puzzles::eight::reference::{apply, layers_within, Board, Distances, GOAL};
+use crate::puzzles::eight::reference::{apply, Board, Distances, LayerWalk, GOAL};
 use crate::puzzles::rng::Rng;
 use std::collections::{HashMap, VecDeque};
 use std::sync::OnceLock;
@@ -215,11 +215,11 @@ fn meets_early(start: Board) -> Simulated {
 struct One(Board);
 
 impl Plain for One {
-    fn start_layers(&self, _case: usize, depth: usize) -> Result<Vec<Vec<usize>>, String> {
-        Ok(vec![layers_within(&self.0, depth)])
+    fn start_ways(&self, _case: usize) -> Result<Vec<Layers<'_>>, String> {
+        Ok(vec![Box::new(LayerWalk::from(self.0))])
     }
 
-    fn goal(&self) -> Result<Goal, String> {
+    fn goal(&self, _depth: usize, _widest: usize) -> Result<Goal, String> {
         static GOAL_LAYERS: OnceLock<Vec<usize>> = OnceLock::new();
         Ok(Goal::One(
             GOAL_LAYERS

@@ -45,13 +45,16 @@ fn coached(stdout: &[u8]) -> Vec<(String, String, String)> {
     rows
 }
 
-/// Whether some case of the test needs a search of two moves or more, by its `.ans`.
+/// Whether some case of the test needs a search of two moves or more, by its `.ans`: an optimum of
+/// 2 or more, or for Huarong an unsolvable board, which is searched through (Eight's is told by its
+/// parity).
 fn needs_search(problem: &str, test: &str) -> bool {
-    let ans =
-        std::fs::read_to_string(format!("problems/{problem}/tests/{test}.ans")).expect(".ans");
+    let ans = format!("problems/{problem}/tests/{test}.ans");
+    let ans = std::fs::read_to_string(ans).expect(".ans");
+    let searched_through = problem.starts_with("huarong");
     ans.lines().any(|line| match line.trim().parse::<u64>() {
         Ok(n) => n >= 2,
-        Err(_) => line.trim().len() >= 2 && line.trim() != "unsolvable",
+        Err(_) => line.trim() == "unsolvable" && searched_through,
     })
 }
 
@@ -60,6 +63,8 @@ fn the_solutions_pass_as_exercises_on_every_test() {
     for (problem, solution) in [
         ("eight", "src/bin/eight.rs"),
         ("eight_luogu", "src/bin/eight.rs"),
+        ("huarong", "src/bin/huarong.rs"),
+        ("huarong_goal", "src/bin/huarong_goal.rs"),
         ("noip_huarong", "src/bin/noip_huarong.rs"),
     ] {
         let assert = check(problem, Path::new(solution), &[]).success();
@@ -80,7 +85,7 @@ fn the_solutions_pass_as_exercises_on_every_test() {
                 technique.starts_with("holds: ") || quiet,
                 "{problem} {test}: {technique}"
             );
-            if problem.starts_with("eight") {
+            if problem != "noip_huarong" {
                 assert_eq!(
                     quiet,
                     !needs_search(problem, test),
@@ -93,38 +98,51 @@ fn the_solutions_pass_as_exercises_on_every_test() {
     }
 }
 
-/// The Eight exercise with the solution's search put back, except that the goal side never grows:
-/// the one-sided BFS a student writes first.
-fn one_sided_eight(folder: &str) -> std::path::PathBuf {
-    let path = projects::scratch(folder).join("eight.rs");
+/// `problem`'s exercise with the solution's search put back, but `rule` (the solution's way of
+/// choosing a side) replaced by `one_side`: the one-sided search a student writes first.
+fn one_sided(problem: &str, rule: &str, one_side: &str) -> std::path::PathBuf {
+    let path = projects::scratch(&format!("coach-one-sided-{problem}")).join("mine.rs");
     let written = path.to_str().expect("UTF-8 path");
     judge()
-        .args(["practice", "eight", written])
+        .args(["practice", problem, written])
         .assert()
         .success();
     let exercise = std::fs::read_to_string(&path).expect("the exercise");
-    let solution = std::fs::read_to_string("src/bin/eight.rs").expect("the solution");
+    let solution = std::fs::read_to_string(format!("src/bin/{problem}.rs")).expect("solution");
     let search = |s: &str| {
         let start = s.find(BEGIN).expect("begin") + BEGIN.len();
         start..start + s[start..].find(END).expect("end")
     };
-    let rule =
-        "!complete && self.goal_frontier.len() < self.start_frontier.len() + self.start_work";
     let ours = &solution[search(&solution)];
     assert!(
         ours.contains(rule),
-        "the solution's rule for growing the goal side"
+        "{problem}: the solution chooses its side by {rule}"
     );
-    let one_sided = ours.replace(rule, "!complete && false");
     let mut filled = exercise.clone();
-    filled.replace_range(search(&exercise), &one_sided);
+    filled.replace_range(search(&exercise), &ours.replace(rule, one_side));
     std::fs::write(&path, filled).expect("write");
     path
 }
 
+/// Each test of `rows` that needs a search is not yet, one-sided. The others tell nothing, or (a
+/// Huarong board one move away) show the goal side left unweighed even so.
+fn one_sided_wherever_a_search_is_needed(problem: &str, rows: &[(String, String, String)]) {
+    for (test, _, technique) in rows {
+        let one_sided = technique.starts_with("not yet: one-sided: ");
+        match needs_search(problem, test) {
+            true => assert!(one_sided, "{test}: {technique}"),
+            false => assert!(
+                technique.starts_with("nothing to tell") || one_sided,
+                "{test}: {technique}"
+            ),
+        }
+    }
+}
+
 #[test]
 fn a_one_sided_eight_exercise_is_not_yet_on_every_test_that_needs_a_search() {
-    let path = one_sided_eight("coach-one-sided-eight");
+    let rule = "self.goal_frontier.len() < self.start_frontier.len() + self.start_work";
+    let path = one_sided("eight", rule, "false");
     // Under 300 ms the many-case test stops early; the cases before that are read all the same.
     let assert = check("eight", &path, &["--time-limit", "300"]).code(1);
     let stdout = assert.get_output().stdout.clone();
@@ -150,6 +168,25 @@ fn a_one_sided_eight_exercise_is_not_yet_on_every_test_that_needs_a_search() {
     let text = String::from_utf8_lossy(&stdout);
     assert!(text.contains("exercise: not yet: 2 of"), "{text}");
     assert!(text.contains("hint: grow the goal side too"), "{text}");
+}
+
+/// Huarong's one-sided fill-in never weighs its goal side; between two full layouts it never grows
+/// it: both are not yet wherever a search is needed, though every answer is accepted.
+#[test]
+fn one_sided_huarong_exercises_are_not_yet_wherever_a_search_is_needed() {
+    let weighs = "to_goal.build_when_smaller(puzzle, board, from_start.frontier().len(), trace);";
+    let smaller = "usize::from(sides[1].frontier().len() < sides[0].frontier().len())";
+    for (problem, rule, one_side) in [("huarong", weighs, ""), ("huarong_goal", smaller, "0")] {
+        let path = one_sided(problem, rule, one_side);
+        let assert = check(problem, &path, &[]).code(1);
+        let rows = coached(&assert.get_output().stdout);
+        assert!(rows.len() >= 27, "{problem}: {rows:?}");
+        assert!(
+            rows.iter().all(|(_, verdict, _)| verdict == "AC"),
+            "{problem}: {rows:?}"
+        );
+        one_sided_wherever_a_search_is_needed(problem, &rows);
+    }
 }
 
 /// A plain BFS over whole positions answers NOIP's small boards and runs out of time on the open

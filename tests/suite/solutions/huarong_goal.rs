@@ -264,7 +264,7 @@ fn the_trace_shows_both_sides_growing_and_meeting_on_the_classic_pair() {
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
     assert!(!stderr.contains("goal side:"), "the goal side has one root");
     // The judge reads it as it reads Huarong's: both sides' layers, and where they met.
-    let frontiers = parse_trace(&stderr).unwrap_or_else(|e| panic!("{e}\n{stderr}"));
+    let frontiers = parse_trace(&stderr, 0).unwrap_or_else(|e| panic!("{e}\n{stderr}"));
     let met = frontiers.met.expect("a meeting");
     assert_eq!(met.moves, 84);
     let (start, goal) = (&frontiers.start, &frontiers.goal);

@@ -1,0 +1,244 @@
+//! The first reading of a case's trace: which side grew each time, and from what frontiers. Where
+//! the case's goal side is its own (none kept from earlier cases), growing a side whose frontier is
+//! more than [`BALANCE`] times the other's is a lapse; so is a start side that outgrows an ungrown
+//! goal side which then never grows (one-sided), and a goal side of many roots never weighed.
+
+use super::Goal;
+use crate::model::lesson::{Lapse, BALANCE};
+use crate::model::trace::{Event, Side};
+
+/// The goal side as the trace has grown it so far: it may be kept from case to case.
+pub struct GoalSide {
+    /// Its frontier's size; `None` while it is unbuilt with more roots than the reference counts.
+    pub front: Option<usize>,
+    pub depth: usize,
+    pub grew: bool,
+    /// The trace said how large it is (`goal side: …`); a goal of one position needs no saying.
+    pub weighed: bool,
+    /// It has many roots (Huarong's), not one.
+    pub many: bool,
+}
+
+impl GoalSide {
+    pub fn new(goal: &Goal) -> GoalSide {
+        let (front, many) = match goal {
+            Goal::One(_) => (Some(1), false),
+            Goal::Many(roots) => (*roots, true),
+        };
+        GoalSide {
+            front,
+            depth: 0,
+            grew: false,
+            weighed: !many,
+            many,
+        }
+    }
+}
+
+/// What one case's choices came to.
+pub struct Choices {
+    /// The first wrong choice, and the index of the event that shows it.
+    pub lapse: Option<(usize, Lapse)>,
+    /// Positions each side had visited when the case's trace ended, as its layers said.
+    pub start_visited: usize,
+    pub goal_visited: usize,
+}
+
+/// A case's choices as they are read.
+struct Walk<'a> {
+    case: usize,
+    goal: &'a mut GoalSide,
+    start_front: usize,
+    start_depth: usize,
+    /// The goal side is this case's own: only then are choices weighed, since a kept goal side
+    /// pays for later cases too.
+    fresh: bool,
+    /// The start side outgrew an ungrown goal side (one-sided, if the goal never grows in the
+    /// case), and first grew from a frontier over [`BALANCE`] times the goal's: each with its event.
+    outgrew: Option<(usize, Lapse)>,
+    larger: Option<(usize, Lapse)>,
+    /// The event where the start side first grew.
+    first_growth: Option<usize>,
+    visited: (usize, usize),
+}
+
+impl Choices {
+    /// Reads case `case`'s `events` (up to its meeting), growing `goal` as they say; `roots` is
+    /// where a goal side starts afresh.
+    pub fn walk(case: usize, events: &[Event], goal: &mut GoalSide, roots: &Goal) -> Choices {
+        let mut walk = Walk {
+            case,
+            fresh: goal.depth == 0,
+            goal,
+            start_front: 1,
+            start_depth: 0,
+            outgrew: None,
+            larger: None,
+            first_growth: None,
+            visited: (1, 0),
+        };
+        let lapse = events
+            .iter()
+            .enumerate()
+            .find_map(|(i, event)| walk.event(i, *event, roots))
+            .or_else(|| walk.end());
+        Choices {
+            lapse,
+            start_visited: walk.visited.0,
+            goal_visited: walk.visited.1,
+        }
+    }
+}
+
+impl Walk<'_> {
+    fn event(&mut self, i: usize, event: Event, roots: &Goal) -> Option<(usize, Lapse)> {
+        let case = self.case;
+        match event {
+            Event::Layer {
+                side: Side::Start,
+                depth,
+                frontier,
+                visited,
+            } => {
+                if depth != self.start_depth + 1 {
+                    let after = self.start_depth;
+                    return Some((i, skipped(case, Side::Start, depth, after)));
+                }
+                let lapse = self.chose(i, Side::Start);
+                (self.start_front, self.start_depth, self.visited.0) = (frontier, depth, visited);
+                lapse
+            }
+            Event::Layer {
+                side: Side::Goal,
+                depth,
+                frontier,
+                visited,
+            } => {
+                if depth == 1 && self.goal.depth > 0 {
+                    // Grown afresh for this case: weighed as this case's own from here.
+                    let weighed = self.goal.weighed;
+                    *self.goal = GoalSide {
+                        weighed,
+                        ..GoalSide::new(roots)
+                    };
+                    self.fresh = true;
+                }
+                if depth != self.goal.depth + 1 {
+                    let after = self.goal.depth;
+                    return Some((i, skipped(case, Side::Goal, depth, after)));
+                }
+                let lapse = self.chose(i, Side::Goal);
+                let goal = &mut *self.goal;
+                (goal.front, goal.depth, goal.grew) = (Some(frontier), depth, true);
+                self.visited.1 = visited;
+                lapse
+            }
+            Event::GoalRoots(n) => {
+                self.goal.weighed = true;
+                if self.goal.depth == 0 {
+                    self.goal.front = Some(n);
+                }
+                None
+            }
+            Event::GoalWaits(_) => {
+                self.goal.weighed = true;
+                None
+            }
+            Event::Met(m) => {
+                // A meeting in a layer the trace did not print: that layer's side was chosen (both
+                // sides', if it came from two partial layers).
+                if m.start_half > self.start_depth {
+                    if let Some(lapse) = self.chose(i, Side::Start) {
+                        return Some(lapse);
+                    }
+                }
+                if m.moves - m.start_half > self.goal.depth {
+                    let lapse = self.chose(i, Side::Goal);
+                    self.goal.grew = true;
+                    return lapse;
+                }
+                None
+            }
+        }
+    }
+
+    /// Growing `side` at event `i` from the frontiers as they are. A lopsided start side is told at
+    /// once where the goal side has grown; else it waits for the case's end, where a goal side that
+    /// never grew makes it one-sided.
+    fn chose(&mut self, i: usize, side: Side) -> Option<(usize, Lapse)> {
+        if side == Side::Start {
+            self.first_growth.get_or_insert(i);
+        }
+        let goal_front = self.goal.front.filter(|_| self.fresh)?;
+        let case = self.case;
+        match side {
+            Side::Start => {
+                let (depth, frontier) = (self.start_depth, self.start_front);
+                // Many roots are counted as the reference stores positions, perhaps not as the
+                // program does (mirror images as one): only a lopsided choice is sure to be one.
+                let outgrown = goal_front * if self.goal.many { BALANCE } else { 1 };
+                if !self.goal.grew && frontier > outgrown && self.outgrew.is_none() {
+                    let lapse = Lapse::OneSided {
+                        case,
+                        depth,
+                        frontier,
+                        goal: goal_front,
+                    };
+                    self.outgrew = Some((i, lapse));
+                }
+                if frontier > BALANCE * goal_front && self.larger.is_none() {
+                    let lapse = larger(case, Side::Start, depth, frontier, goal_front);
+                    match self.goal.grew {
+                        true => return Some((i, lapse)),
+                        false => self.larger = Some((i, lapse)),
+                    }
+                }
+                None
+            }
+            Side::Goal => {
+                let start = self.start_front;
+                if goal_front > BALANCE * start {
+                    let lapse = larger(case, Side::Goal, self.goal.depth, goal_front, start);
+                    return Some((i, lapse));
+                }
+                // The goal grew after the start side had outgrown it: only a lopsided choice
+                // before is a lapse.
+                self.outgrew = None;
+                self.larger.take()
+            }
+        }
+    }
+
+    /// At the case's end: a start side that grew alone where the goal side should have.
+    fn end(&mut self) -> Option<(usize, Lapse)> {
+        if self.goal.grew {
+            return self.larger.take();
+        }
+        if let Some(i) = self
+            .first_growth
+            .filter(|_| self.goal.many && !self.goal.weighed)
+        {
+            return Some((i, Lapse::GoalNeverWeighed { case: self.case }));
+        }
+        self.outgrew.take().or_else(|| self.larger.take())
+    }
+}
+
+fn skipped(case: usize, side: Side, depth: usize, after: usize) -> Lapse {
+    Lapse::LayerSkipped {
+        case,
+        side,
+        depth,
+        after,
+    }
+}
+
+fn larger(case: usize, side: Side, depth: usize, frontier: usize, other: usize) -> Lapse {
+    Lapse::LargerFirst {
+        case,
+        side,
+        depth,
+        frontier,
+        other,
+    }
+}

@@ -1,0 +1,195 @@
+//! The coach's check of a bidirectional search, for every puzzle whose search is one. A trace's
+//! events are read twice, in the order printed: first for the choices (which side grew, from what
+//! frontiers: `choices`), then for the layers and the meeting (each layer against a plain BFS's
+//! from the reference, each meeting against the layers complete when it came and the optimum:
+//! `layers`). The first thing amiss, by its place in the trace, is the lapse.
+
+mod choices;
+mod layers;
+
+#[cfg(doc)]
+use crate::model::lesson::BALANCE;
+use crate::model::lesson::{Lapse, Lesson, Quiet, Shown};
+use crate::model::trace::{Event, Meeting, Side, Trace};
+use crate::puzzles::checker::Optima;
+use choices::{Choices, GoalSide};
+use layers::Ways;
+
+/// What the reference knows of a test's plain one-sided searches.
+pub trait Plain {
+    /// A plain BFS from case `case`'s start, one layer's size at a time from depth 0, once for each
+    /// way a program may count positions (as they are; mirror images as one). Lazy: only the layers
+    /// a trace needs are searched. A start side must match one way.
+    fn start_ways(&self, case: usize) -> Result<Vec<Layers<'_>>, String>;
+    /// The goal side's roots, the same for every case: where it is one position, its plain BFS's
+    /// layers to `depth` at least, the deepest a trace's goal side went; where it has many, how
+    /// many, counted only past `widest` / [`BALANCE`], since no start frontier of the trace was
+    /// wider than `widest`.
+    fn goal(&self, depth: usize, widest: usize) -> Result<Goal, String>;
+}
+
+/// A plain BFS's layer sizes, searched as they are asked for; it ends where the BFS runs out.
+pub type Layers<'a> = Box<dyn Iterator<Item = usize> + 'a>;
+
+/// Where a goal side grows from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Goal {
+    /// One position, and a plain BFS's layers from it, as deep as asked.
+    One(Vec<usize>),
+    /// Many roots (Huarong's: every arrangement with the target at its goal): how many, `None`
+    /// when more than were asked for.
+    Many(Option<usize>),
+}
+
+/// An example of the trace's lines, for a lapse that finds none.
+const EXAMPLE: &str = "start depth 1: frontier 3, visited 4";
+
+/// The coach's word on `trace`, the trace of a run on a test whose cases have `optima`. An
+/// unsolvable case with a trace is a search that ran out of positions: it ranks above the others.
+pub fn assess(trace: &Trace, optima: &Optima, plain: &dyn Plain) -> Result<Lesson, String> {
+    let needs_search = |o: &Option<u64>| o.is_some_and(|n| n >= 1);
+    if trace.is_empty() {
+        return Ok(match optima.iter().any(needs_search) {
+            true => Lesson::NotYet(Lapse::NoTrace { example: EXAMPLE }),
+            false => Lesson::NothingToTell(Quiet::NoSearch),
+        });
+    }
+    let events = || trace.cases.iter().flatten();
+    let widest = events().filter_map(|e| match *e {
+        Event::Layer {
+            side: Side::Start,
+            frontier,
+            ..
+        } => Some(frontier),
+        _ => None,
+    });
+    let goal = plain.goal(deepest(events(), Side::Goal), widest.max().unwrap_or(1))?;
+    let mut goal_side = GoalSide::new(&goal);
+    let mut budget = layers::BUDGET;
+    // A cut trace's last case may be incomplete; the cases after it were not seen.
+    let seen = match trace.cut {
+        true => trace.cases.len().saturating_sub(1),
+        false => optima.len(),
+    };
+    let mut shown: Option<(u64, Shown, Ways)> = None;
+    for (case, &optimum) in optima.iter().enumerate().take(seen) {
+        let events = until_met(trace.case(case));
+        if events.is_empty() {
+            match optimum {
+                Some(n) if n >= 1 => {
+                    return Ok(Lesson::NotYet(Lapse::NoMeeting { case, optimum: n }))
+                }
+                _ => continue,
+            }
+        }
+        let kept = goal_side.depth;
+        let choices = Choices::walk(case, events, &mut goal_side, &goal);
+        // The layers are read only as far as the first wrong choice: what comes after it does not
+        // matter, and costs the reference nothing. What is wrong in that event itself tells more.
+        let upto = choices.lapse.as_ref().map_or(events.len(), |(i, _)| i + 1);
+        let mut ways = Ways::new(plain.start_ways(case)?);
+        let read = layers::Read {
+            case,
+            optimum,
+            goal: &goal,
+            kept,
+        };
+        if let Some(lapse) = read.check(&events[..upto], events, &mut ways, &mut budget) {
+            return Ok(Lesson::NotYet(lapse));
+        }
+        if let Some((_, lapse)) = choices.lapse {
+            return Ok(Lesson::NotYet(lapse));
+        }
+        let meeting = events.iter().find_map(|e| match e {
+            Event::Met(m) => Some(*m),
+            _ => None,
+        });
+        let found = match (meeting, optimum) {
+            (None, Some(n)) if n >= 1 => {
+                return Ok(Lesson::NotYet(Lapse::NoMeeting { case, optimum: n }))
+            }
+            (None, Some(_)) => continue,
+            (None, None) => ran_out(case, &choices, &goal_side),
+            (Some(m), _) => met(case, m, &choices, &goal_side),
+        };
+        // The hardest case shows best what the search does; the first of equals. A case of one move
+        // shows nothing: one side's first layer meets the other's root.
+        let rank = optimum.unwrap_or(u64::MAX);
+        if rank >= 2 && shown.as_ref().map_or(true, |best| rank > best.0) {
+            shown = Some((rank, found, ways));
+        }
+    }
+    match shown {
+        Some((_, found, mut ways)) => Ok(Lesson::Holds(with_plain(found, &mut ways))),
+        None => Ok(Lesson::NothingToTell(Quiet::NoSearch)),
+    }
+}
+
+/// A case's events up to its first meeting, which ends its search.
+fn until_met(events: &[Event]) -> &[Event] {
+    let met = events.iter().position(|e| matches!(e, Event::Met(_)));
+    &events[..met.map_or(events.len(), |i| i + 1)]
+}
+
+/// The deepest layer `side` printed among `events`, 0 if none.
+fn deepest<'a>(events: impl Iterator<Item = &'a Event>, side: Side) -> usize {
+    let depths = events.filter_map(|e| match *e {
+        Event::Layer { side: s, depth, .. } if s == side => Some(depth),
+        _ => None,
+    });
+    depths.max().unwrap_or(0)
+}
+
+/// What a case that met shows: both sides, or a goal side of many roots that rightly waited.
+fn met(case: usize, m: Meeting, choices: &Choices, goal: &GoalSide) -> Shown {
+    if !goal.grew && goal.many {
+        return Shown::GoalWaited {
+            case,
+            moves: Some(m.moves),
+        };
+    }
+    let visited = m
+        .visited
+        .unwrap_or((choices.start_visited, choices.goal_visited));
+    Shown::TwoSided {
+        case,
+        start: m.start_half,
+        goal: m.moves - m.start_half,
+        visited,
+        plain: 0,
+    }
+}
+
+/// An unsolvable case's search: it ran out of positions without meeting.
+fn ran_out(case: usize, choices: &Choices, goal: &GoalSide) -> Shown {
+    match goal.many && !goal.grew {
+        true => Shown::GoalWaited { case, moves: None },
+        false => Shown::RanOut {
+            case,
+            visited: choices.start_visited.saturating_add(choices.goal_visited),
+        },
+    }
+}
+
+/// `shown` with the plain BFS's count through the goal's layer, from the case's first way.
+fn with_plain(shown: Shown, ways: &mut Ways) -> Shown {
+    match shown {
+        Shown::TwoSided {
+            case,
+            start,
+            goal,
+            visited,
+            ..
+        } => Shown::TwoSided {
+            case,
+            start,
+            goal,
+            visited,
+            plain: ways.plain_through(start + goal),
+        },
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod mutants;
