@@ -10,7 +10,7 @@ reap, peak RSS (max over runs), and states visited.
 import argparse, collections, os, random, re, subprocess, sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from benchlib import ROOT, compile_rs, measure, medians, out_dir  # noqa: E402
+from benchlib import ROOT, compile_rs, medians, out_dir, stderr_of  # noqa: E402
 
 GOAL = "12345678x"
 OUT = out_dir("eight")
@@ -46,8 +46,8 @@ def workloads():
 
 def states_visited(binary, input_path, plain):
     if plain:
-        return int(re.search(r"expanded (\d+)", measure(binary, input_path, OUT)[4]).group(1))
-    trace = measure(binary, input_path, OUT, dict(os.environ, BFS_TRACE="1"))[4]
+        return int(re.search(r"expanded (\d+)", stderr_of(binary, input_path)).group(1))
+    trace = stderr_of(binary, input_path, dict(os.environ, BFS_TRACE="1"))
     sides = re.findall(r"visited (\d+) \+ (\d+)", trace)
     # Start sides are new per case; the goal side is kept, so its last count is its total.
     return sum(int(s) for s, _ in sides) + (int(sides[-1][1]) if sides else 0)

@@ -14,7 +14,7 @@ The variants are src/bin/huarong.rs with lines rewritten (GOAL_SIDE_ALWAYS, ONE_
 import argparse, os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from benchlib import ROOT, Failed, compile_rs, measure, medians, out_dir  # noqa: E402
+from benchlib import ROOT, Failed, compile_rs, medians, out_dir, stderr_of  # noqa: E402
 
 OUT = out_dir("huarong")
 TESTS = os.path.join(ROOT, "problems", "huarong", "tests")
@@ -44,7 +44,7 @@ def variant(name, edits):
 def visited(binary, input_path, traced):
     """Positions visited: from the trace (each side's last count, plus the goal side's roots)."""
     env = dict(os.environ, BFS_TRACE="1") if traced else None
-    stderr = measure(binary, input_path, OUT, env)[4]
+    stderr = stderr_of(binary, input_path, env)
     if not traced:
         return int(re.search(r"visited (\d+)", stderr).group(1))
     last = {side: int(n) for side, n in re.findall(r"(start|goal) depth \d+: frontier \d+, visited (\d+)", stderr)}

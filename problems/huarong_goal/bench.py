@@ -12,8 +12,7 @@ three programs taking turns (A B C, A B C, ...) so that a machine that speeds up
 on all alike. CPU is the child's user + system time from wait4; wall runs from just before the spawn
 to the reap, so it includes starting a process (about 1 ms here). Positions visited come from the
 trace for the two solutions (each side's last count) and from the plain BFS's own count.
-(problems/benchlib.py speaks an older launcher protocol; `judge bench` measures the two solutions
-through the launcher: see the README.)
+(`judge bench` measures the two solutions through the judge's launcher: see the README.)
 """
 import argparse, os, re, statistics, subprocess, sys, time
 
