@@ -58,7 +58,8 @@ pub fn practice(root: &Path, options: &PracticeOptions) -> Result<String, JudgeE
     write_new(&path, &text)?;
     Ok(format!(
         "wrote {0}: {name}'s solution without its search. Write it between the practice \
-         markers, then: judge {name} {0}\n",
+         markers, then: judge {name} {0}\nOnce every answer is accepted, hold the search to the \
+         technique: judge practice {name} {0} --check\n",
         path.display()
     ))
 }
