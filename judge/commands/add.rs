@@ -17,13 +17,26 @@ pub struct Added {
 }
 
 impl Added {
-    /// The line that tells what was written, e.g. `added tests/002-x.in (optimum: 31)`.
+    /// The line that tells what was written, e.g. `added tests/002-x.in (optimum: 31)`; past
+    /// [`SHOWN`] cases, the first few and how many more.
     pub fn summary(&self) -> String {
-        let optima: Vec<String> = self.optima.iter().map(|o| show_optimum(*o)).collect();
-        let (input, optima) = (self.input.display(), optima.join(", "));
-        format!("added {input} (optimum: {optima})\n")
+        let shown = self.optima.iter().take(SHOWN).map(|o| show_optimum(*o));
+        let mut optima = shown.collect::<Vec<_>>().join(", ");
+        if self.optima.len() > SHOWN {
+            let more = self.optima.len() - SHOWN;
+            optima += &format!(", … {more} more of {} cases", self.optima.len());
+        }
+        let label = if self.optima.len() == 1 {
+            "optimum"
+        } else {
+            "optima"
+        };
+        format!("added {} ({label}: {optima})\n", self.input.display())
     }
 }
+
+/// How many cases' optima the summary lists.
+const SHOWN: usize = 8;
 
 pub fn add(root: &Path, options: &AddOptions) -> Result<Added, JudgeError> {
     let problem = problem::load(root, &options.problem)?;
@@ -195,6 +208,24 @@ fn write_new(path: &Path, text: &str) -> Result<(), JudgeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_summary_lists_a_few_optima_and_counts_the_rest() {
+        let added = |optima: Vec<Option<u64>>| Added {
+            input: PathBuf::from("tests/011-x.in"),
+            optima,
+        };
+        let one = added(vec![Some(31)]).summary();
+        assert_eq!(one, "added tests/011-x.in (optimum: 31)\n");
+        let many: Vec<Option<u64>> = (0..1000).map(|i| (i % 2 == 0).then_some(i)).collect();
+        let text = added(many.clone()).summary();
+        let listed = many[..SHOWN].iter().map(|o| show_optimum(*o));
+        let head = listed.collect::<Vec<_>>().join(", ");
+        let more = format!("(optima: {head}, … {} more of 1000 cases)", 1000 - SHOWN);
+        assert_eq!(text, format!("added tests/011-x.in {more}\n"));
+        let few = added(vec![None; SHOWN]).summary();
+        assert!(!few.contains('…') && few.contains("optima: "), "{few}");
+    }
 
     #[test]
     fn names_come_from_the_first_line() {
