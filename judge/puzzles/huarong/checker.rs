@@ -1,7 +1,7 @@
 //! The Huarong Dao checker: an answer must be legal moves that bring the target to its goal in as few
 //! moves as the reference's BFS needs, or `unsolvable` exactly when the reference finds no way.
 
-use super::reference::{self, Answer, Puzzle, Wrong};
+use super::reference::{self, Answer, Block, Puzzle, Wrong};
 use crate::formats::text::printable;
 use crate::formats::trace;
 use crate::model::frame::Frame;
@@ -142,42 +142,53 @@ impl Checker for Huarong {
 /// The board with the blocks' corners at `at`; `moved` marks the cells its block covers at its
 /// destination (where it now is, or where an illegal move tried to put it).
 fn frame(p: &Puzzle, at: &[Pos], moved: Option<(&str, Pos, Pos)>) -> Frame {
-    let mut cells = vec![None; p.rows * p.cols];
-    for (block, &corner) in p.blocks.iter().zip(at) {
-        for cell in covered(p, &block.cells, corner) {
+    let goal = p.blocks.get(p.target).map_or(Vec::new(), |t| {
+        covered((p.rows, p.cols), &t.cells, p.goal)
+    });
+    Frame {
+        goal,
+        solved: at.get(p.target) == Some(&p.goal),
+        ..drawn((p.rows, p.cols), &p.blocks, at, moved)
+    }
+}
+
+/// A `size` board of `blocks` with their corners at `at`, `moved`'s destination marked; no goal
+/// cells, not solved. Shared with `huarong_goal`, whose boards are these too.
+pub(crate) fn drawn(
+    size: (usize, usize),
+    blocks: &[Block],
+    at: &[Pos],
+    moved: Option<(&str, Pos, Pos)>,
+) -> Frame {
+    let mut cells = vec![None; size.0 * size.1];
+    for (block, &corner) in blocks.iter().zip(at) {
+        for cell in covered(size, &block.cells, corner) {
             cells[cell] = Some(block.name.clone());
         }
     }
-    let block =
-        moved.and_then(|(name, _, to)| Some((p.blocks.iter().find(|b| b.name == name)?, to)));
-    let marked = block.map_or(Vec::new(), |(b, to)| covered(p, &b.cells, to));
-    let goal = p
-        .blocks
-        .get(p.target)
-        .map_or(Vec::new(), |t| covered(p, &t.cells, p.goal));
+    let block = moved.and_then(|(name, _, to)| Some((blocks.iter().find(|b| b.name == name)?, to)));
+    let marked = block.map_or(Vec::new(), |(b, to)| covered(size, &b.cells, to));
     Frame {
-        rows: p.rows,
-        cols: p.cols,
+        rows: size.0,
+        cols: size.1,
         cells,
         caption: None,
         marked,
         illegal: false,
-        goal,
-        solved: at.get(p.target) == Some(&p.goal),
+        goal: Vec::new(),
+        solved: false,
     }
 }
 
-/// The indices of the cells a shape covers with its corner at `corner`, those on the board.
-fn covered(p: &Puzzle, shape: &[Pos], (r, c): Pos) -> Vec<usize> {
-    let on_board = |&&(dr, dc): &&Pos| r + dr < p.rows && c + dc < p.cols;
-    shape
-        .iter()
-        .filter(on_board)
-        .map(|&(dr, dc)| (r + dr) * p.cols + c + dc)
-        .collect()
+/// The indices of the cells a shape covers with its corner at `corner`, those on a `rows`×`cols`
+/// board.
+fn covered((rows, cols): (usize, usize), shape: &[Pos], (r, c): Pos) -> Vec<usize> {
+    let on_board = |&&(dr, dc): &&Pos| r + dr < rows && c + dc < cols;
+    let cells = shape.iter().filter(on_board);
+    cells.map(|&(dr, dc)| (r + dr) * cols + c + dc).collect()
 }
 
-type Pos = (usize, usize);
+pub(crate) type Pos = (usize, usize);
 
 fn puzzle(input: &[u8]) -> Result<Puzzle, String> {
     let text = std::str::from_utf8(input).map_err(|e| format!("is not UTF-8: {e}"))?;
@@ -185,7 +196,7 @@ fn puzzle(input: &[u8]) -> Result<Puzzle, String> {
 }
 
 /// The reference's complaint about an answer, as a rejection of the whole output (one case).
-fn rejection_of(wrong: Wrong) -> Rejection {
+pub(crate) fn rejection_of(wrong: Wrong) -> Rejection {
     let kind = match &wrong {
         Wrong::Unreadable(_) => Kind::Unreadable,
         Wrong::Illegal { step, .. } => Kind::IllegalMove { step: *step },
@@ -195,7 +206,7 @@ fn rejection_of(wrong: Wrong) -> Rejection {
 }
 
 /// Compares a valid answer with the optimum.
-fn compare(answer: Answer, optimum: Option<u64>) -> Checked {
+pub(crate) fn compare(answer: Answer, optimum: Option<u64>) -> Checked {
     // Replay reached the goal, so the reference's search must have too.
     debug_assert!(
         optimum.is_some() || answer == Answer::Unsolvable,
@@ -207,7 +218,7 @@ fn compare(answer: Answer, optimum: Option<u64>) -> Checked {
             Checked::wrong(Rejection::false_unsolvable(Place::Output, n))
         }
         (Answer::Moves(k), None) => Checked::bad_test(format!(
-            "judge bug: a valid {k}-move answer to a board the reference finds unsolvable"
+            "judge bug: a valid {k}-move answer to a case the reference finds unsolvable"
         )),
         (Answer::Moves(k), Some(n)) => {
             debug_assert!(k >= n, "a valid {k}-move answer beats the optimum {n}");

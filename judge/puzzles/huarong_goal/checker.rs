@@ -6,10 +6,11 @@ use crate::formats::text::printable;
 use crate::formats::trace;
 use crate::model::frame::Frame;
 use crate::model::lesson::Lesson;
-use crate::model::reason::{Kind, Place, Rejection, TestFault};
-use crate::model::verdict::{Checked, Cost};
+use crate::model::reason::TestFault;
+use crate::model::verdict::Checked;
 use crate::puzzles::checker::{cut_short, Checker, Optima, MAX_FRAMES};
-use crate::puzzles::huarong::reference::{self, Answer, Layouts, Wrong};
+use crate::puzzles::huarong::checker::{compare, drawn, rejection_of, Pos};
+use crate::puzzles::huarong::reference::{self, Layouts};
 use crate::puzzles::two_sided::{self, Goal, Layers, Plain};
 
 /// An input is one pair of layouts: its only case is case 0.
@@ -142,88 +143,25 @@ impl Checker for HuarongGoal {
     }
 }
 
-type Pos = (usize, usize);
-
 fn layouts(input: &[u8]) -> Result<Layouts, String> {
     let text = std::str::from_utf8(input).map_err(|e| format!("is not UTF-8: {e}"))?;
     reference::parse_layouts(text)
 }
 
-/// The board with the blocks' corners at `at`; `moved` marks the cells its block covers at its
-/// destination (where it now is, or where an illegal move tried to put it). The goal is a whole
+/// The board with the blocks' corners at `at`, `moved`'s destination marked. The goal is a whole
 /// layout, so no cell is a goal cell: `solved` says when the board is it.
 fn frame(l: &Layouts, at: &[Pos], moved: Option<(&str, Pos, Pos)>) -> Frame {
-    let mut cells = vec![None; l.rows * l.cols];
-    for (block, &corner) in l.blocks.iter().zip(at) {
-        for cell in covered(l, &block.cells, corner) {
-            cells[cell] = Some(block.name.clone());
-        }
-    }
-    let block =
-        moved.and_then(|(name, _, to)| Some((l.blocks.iter().find(|b| b.name == name)?, to)));
-    let marked = block.map_or(Vec::new(), |(b, to)| covered(l, &b.cells, to));
     Frame {
-        rows: l.rows,
-        cols: l.cols,
-        cells,
-        caption: None,
-        marked,
-        illegal: false,
-        goal: Vec::new(),
         solved: l.solved(at),
-    }
-}
-
-/// The indices of the cells a shape covers with its corner at `corner`, those on the board.
-fn covered(l: &Layouts, shape: &[Pos], (r, c): Pos) -> Vec<usize> {
-    let on_board = |&&(dr, dc): &&Pos| r + dr < l.rows && c + dc < l.cols;
-    let cells = shape.iter().filter(on_board);
-    cells.map(|&(dr, dc)| (r + dr) * l.cols + c + dc).collect()
-}
-
-/// The reference's complaint about an answer, as a rejection of the whole output (one case).
-fn rejection_of(wrong: Wrong) -> Rejection {
-    let kind = match &wrong {
-        Wrong::Unreadable(_) => Kind::Unreadable,
-        Wrong::Illegal { step, .. } => Kind::IllegalMove { step: *step },
-        Wrong::NotAtGoal(_) => Kind::NotAtGoal,
-    };
-    Rejection::new(Place::Output, kind, wrong.to_string())
-}
-
-/// Compares a valid answer with the optimum.
-fn compare(answer: Answer, optimum: Option<u64>) -> Checked {
-    match (answer, optimum) {
-        (Answer::Unsolvable, None) => Checked::Accepted(Cost::default()),
-        (Answer::Unsolvable, Some(n)) => {
-            Checked::wrong(Rejection::false_unsolvable(Place::Output, n))
-        }
-        // Replay reached the goal layout, so the reference's search must have too.
-        (Answer::Moves(k), None) => Checked::bad_test(format!(
-            "judge bug: a valid {k}-move answer to layouts the reference finds unsolvable"
-        )),
-        (Answer::Moves(k), Some(n)) => {
-            debug_assert!(k >= n, "a valid {k}-move answer beats the optimum {n}");
-            let cost = Cost {
-                moves: k,
-                optimum: n,
-            };
-            if k > n {
-                let rejection = Rejection::not_optimal(Place::Output, k, n);
-                Checked::Wrong {
-                    rejection,
-                    cost: Some(cost),
-                }
-            } else {
-                Checked::Accepted(cost)
-            }
-        }
+        ..drawn((l.rows, l.cols), &l.blocks, at, moved)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::reason::Kind;
+    use crate::model::verdict::Cost;
     use crate::puzzles::checker::testing::{judged, why};
 
     /// A 2×3 box: the domino A must go down to the bottom row, where B stands. Optimum 2 under
