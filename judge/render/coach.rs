@@ -94,3 +94,32 @@ pub fn verdict(exercise: &Exercise, color: bool) -> String {
         hint.unwrap_or_default()
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_that_is_not_the_compression_is_told_with_what_it_cost() {
+        let lapse = Lapse::NotCompressed {
+            query: 0,
+            settled: 684_512,
+            bound: 3_600,
+        };
+        let lesson = Ok(Lesson::NotYet(lapse.clone()));
+        let line = |verdict| lesson_line(&lesson, &Finding::verdict(verdict, None), false);
+        let text = lapse.text();
+        let accepted = line(Verdict::Accepted);
+        assert_eq!(
+            accepted,
+            format!("      technique: not yet: correct but {text}\n")
+        );
+        let slow = line(Verdict::TimeLimit);
+        assert_eq!(
+            slow,
+            format!("      technique: not yet: too slow: {text}\n")
+        );
+        let wrong = line(Verdict::WrongAnswer);
+        assert_eq!(wrong, format!("      technique: not yet: {text}\n"));
+    }
+}
