@@ -332,8 +332,8 @@ fn judge_eight_in(target: &Path) -> bool {
 }
 
 /// Judges the cache-poisoning fixture in `mode`, with a target dir of its own, and returns whether
-/// the answer judged afterwards came from the cache.
-fn poison_the_cache(mode: &[&str]) -> bool {
+/// the answer judged afterwards came from the cache, and that target dir.
+fn poison_the_cache(mode: &[&str]) -> (bool, PathBuf) {
     let target = scratch(&format!("poison{}", mode.len()));
     let cache = target.join("judge");
     judge_eight_in(&target);
@@ -345,19 +345,38 @@ fn poison_the_cache(mode: &[&str]) -> bool {
     if mode.is_empty() {
         assert!(!cache.join("planted").exists());
     }
-    judge_eight_in(&target)
+    (judge_eight_in(&target), target)
 }
 
 #[test]
 fn the_sandbox_keeps_the_cache_out_of_reach() {
     let _machine = shared();
-    assert!(poison_the_cache(&[]), "the cached answer was reused");
+    assert!(poison_the_cache(&[]).0, "the cached answer was reused");
 }
 
 #[test]
 fn without_the_sandbox_a_rewritten_cache_entry_fails_its_digest_and_is_rebuilt() {
     let _machine = shared();
-    assert!(!poison_the_cache(&["--no-sandbox"]), "rebuilt, not reused");
+    let (reused, target) = poison_the_cache(&["--no-sandbox"]);
+    if !is_root() {
+        assert!(!reused, "rebuilt, not reused");
+        return;
+    }
+    // A root judge's program runs as nobody, who cannot write the cache: it is reused. Rewritten
+    // here instead, by root, an entry fails its digest and is rebuilt all the same.
+    assert!(reused, "the run as nobody could not write the cache");
+    for entry in std::fs::read_dir(target.join("judge")).expect("cache") {
+        let path = entry.expect("entry").path();
+        if path.is_file() && path.extension().is_none() {
+            std::fs::write(&path, "garbage").expect("rewrite an entry");
+        }
+    }
+    assert!(!judge_eight_in(&target), "rebuilt, not reused");
+}
+
+/// Whether the tests run as root (as CI does), when the judge runs submissions as nobody.
+fn is_root() -> bool {
+    std::fs::metadata("/proc/self").is_ok_and(|m| std::os::unix::fs::MetadataExt::uid(&m) == 0)
 }
 
 #[test]
@@ -582,4 +601,78 @@ fn the_kernels_cpu_backstop_ends_a_busy_process_with_sigxcpu() {
     let pid = busy.spawn().expect("sh starts").id() as i32;
     let status = wait_child(pid).expect("reaped by its pid");
     assert_eq!(status, Status::Signaled(24), "SIGXCPU");
+}
+
+/// `host_probe.c` with this process's IPC and UTS namespaces written in, in `dir`.
+fn host_probe(dir: &Path) -> PathBuf {
+    let ns = |kind: &str| std::fs::read_link(format!("/proc/self/ns/{kind}")).expect("ns link");
+    let (ipc, uts) = (ns("ipc"), ns("uts"));
+    instantiate(
+        "host_probe.c.tmpl",
+        dir,
+        &[("@IPC@", &ipc), ("@UTS@", &uts)],
+    )
+}
+
+/// Runs `command` with a terminal of its own as its controlling terminal (Python's `pty`), so that a
+/// program that leaks into the terminal finds one; returns what it printed there.
+fn on_a_terminal(command: &[&str]) -> String {
+    let spawn = "import pty, sys; pty.spawn(sys.argv[1:])";
+    let output = std::process::Command::new("python3")
+        .args(["-S", "-c", spawn])
+        .args(command)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("python3 runs");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// What the probe reached, from its `reached:` line (a line of `-v`'s output head when judged).
+fn reached(printed: &str) -> Vec<String> {
+    let line = printed.lines().find_map(|l| l.split("reached:").nth(1));
+    // `-v` shows the output escaped: its newline is the two characters `\n`.
+    let line = line
+        .unwrap_or_default()
+        .split("\\n")
+        .next()
+        .unwrap_or_default();
+    line.split_whitespace().map(str::to_string).collect()
+}
+
+#[test]
+fn a_run_reaches_no_terminal_and_no_host_setting_and_the_sandbox_no_host_ipc() {
+    let _machine = shared();
+    let dir = outside("host-probe");
+    let probe = host_probe(&dir);
+    // The probe itself, started on a terminal outside the judge, finds it (and as root, the
+    // settings): so what it reaches under the judge is the judge's doing.
+    let binary = dir.join("probe");
+    let built = std::process::Command::new("gcc")
+        .arg(&probe)
+        .arg("-o")
+        .arg(&binary)
+        .status();
+    assert!(built.expect("gcc runs").success());
+    let alone = reached(&on_a_terminal(&[binary.to_str().expect("UTF-8")]));
+    assert!(alone.contains(&"tty".to_string()), "{alone:?}");
+    let root = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/proc/sys/kernel/hostname")
+        .is_ok();
+    assert_eq!(alone.contains(&"hostname".to_string()), root, "{alone:?}");
+    let judge = assert_cmd::cargo::cargo_bin("judge");
+    let judge = judge.to_str().expect("UTF-8");
+    let probe = probe.to_str().expect("UTF-8");
+    for (mode, left_open) in [(None, &[][..]), (Some("--no-sandbox"), &["ipc", "uts"][..])] {
+        let mut args = vec![judge, "eight", probe, "--test", "001", "-v", "--no-color"];
+        args.extend(mode);
+        let printed = on_a_terminal(&args);
+        let reached = reached(&printed);
+        assert_eq!(reached, left_open, "{mode:?}: {printed}");
+        let accepted = printed
+            .lines()
+            .any(|l| l.contains("001-sample") && l.contains(" AC "));
+        assert_eq!(accepted, left_open.is_empty(), "{mode:?}: {printed}");
+    }
+    std::fs::remove_dir_all(&dir).expect("clean up");
 }

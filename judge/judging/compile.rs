@@ -7,6 +7,7 @@ use crate::model::limits::Limits;
 use crate::model::status::Status;
 use crate::run::launcher::Launcher;
 use crate::run::supervise::Env;
+use crate::run::sys;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -296,7 +297,10 @@ fn installed(language: Language) -> Result<Installed, JudgeError> {
 /// the check that the tool is installed.
 fn ask(language: Language) -> Result<Installed, JudgeError> {
     let Toolchain { tool, fix, .. } = language.toolchain();
-    let mut command = Command::new(tool);
+    let mut command = match language {
+        Language::Python if sys::is_root() => Command::new(python_for_nobody(fix)?),
+        _ => Command::new(tool),
+    };
     match language {
         Language::Python => command.args([
             "-S",
@@ -330,6 +334,30 @@ fn ask(language: Language) -> Result<Installed, JudgeError> {
         interpreter: Some(PathBuf::from(executable)),
         version,
     })
+}
+
+/// A root judge runs submissions as nobody (`run::sandbox::NOBODY`), who cannot reach an
+/// interpreter in root's home (pyenv's, say): the first `python3` on PATH that any user may run.
+fn python_for_nobody(fix: &str) -> Result<PathBuf, JudgeError> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let candidates = std::env::split_paths(&path).map(|dir| dir.join("python3"));
+    let mut runnable =
+        candidates.filter(|c| std::fs::canonicalize(c).is_ok_and(|c| anyone_may_run(&c)));
+    runnable.next().ok_or_else(|| {
+        JudgeError::new(
+            "no python3 on PATH that an unprivileged user may run: a root judge runs submissions as \
+             nobody",
+        )
+        .with_fix(fix)
+    })
+}
+
+/// Whether every folder above `file` lets others through, and `file` lets them run it.
+fn anyone_may_run(file: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let others_x =
+        |p: &Path| std::fs::metadata(p).is_ok_and(|m| m.permissions().mode() & 0o001 != 0);
+    file.ancestors().all(others_x)
 }
 
 /// `<stem>-<hash>`: the hash covers source, compiler version and command, so any change rebuilds.

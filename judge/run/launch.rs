@@ -10,7 +10,7 @@ use crate::formats::files;
 use crate::model::execution::{Measurement, Sandbox, Stop, CUT};
 use crate::model::limits::Limits;
 use crate::model::status::{Status, SIGKILL};
-use crate::run::sandbox::{self, Walls};
+use crate::run::sandbox::{self, Entered, Walls};
 use crate::run::supervise::{supervise, Env, Seen, Start};
 use crate::run::sys::{self, Forked};
 use crate::run::tree::Scope;
@@ -117,23 +117,29 @@ pub fn main(args: &[OsString]) -> i32 {
         eprintln!("judge {ARG}: malformed arguments (this mode is for the judge's own use)");
         return 2;
     };
-    if !job.sandbox {
-        // The judge's death (SIGTERM, by PR_SET_PDEATHSIG) or Ctrl-C: end the run's processes first.
-        sys::catch_termination();
-        let _ = sys::not_dumpable(); // the program, our user too, may not read our report pipe
-        return match open_input(job.stdin.as_deref()) {
-            Ok(stdin) => contain(
-                &job,
-                &job.program,
-                stdin,
-                (Sandbox::ProcessGroup, Scope::Descendants),
-            ),
-            Err(e) => failed(&job, e),
-        };
+    let root = sys::is_root();
+    if root && job.env.is_submission() {
+        // Its programs run as nobody (see `sandbox::NOBODY`): their folder is theirs. A compiler
+        // keeps the judge's user, and its folder.
+        if let Err(e) = sys::give_to(&job.dir, sandbox::NOBODY) {
+            return failed(&job, e);
+        }
     }
-    if let Err(sandbox::Unavailable(why)) = sandbox::enter() {
-        eprintln!("sandbox unavailable: {why}");
-        return UNAVAILABLE;
+    if !job.sandbox {
+        return unsandboxed(&job, root);
+    }
+    let entered = if root {
+        sandbox::enter_as_root()
+    } else {
+        sandbox::enter().map(|()| Entered::Inside)
+    };
+    match entered {
+        Ok(Entered::Inside) => {}
+        Ok(Entered::Outside(code)) => return code,
+        Err(sandbox::Unavailable(why)) => {
+            eprintln!("sandbox unavailable: {why}");
+            return UNAVAILABLE;
+        }
     }
     // Nobody else of our user may read our descriptors (the report pipe) through /proc.
     let _ = sys::not_dumpable();
@@ -141,10 +147,12 @@ pub fn main(args: &[OsString]) -> i32 {
     let Ok((alive, alive_seen)) = UnixStream::pair() else {
         return 2;
     };
+    // A root launcher stays root outside; its submissions become the inside user, mapped to nobody.
+    let user = (root && job.env.is_submission()).then_some(sandbox::INSIDE_ID);
     match sys::fork_process() {
         Ok(Forked::Child) => {
             drop(alive);
-            std::process::exit(as_init(&job, alive_seen))
+            std::process::exit(as_init(&job, alive_seen, user))
         }
         Ok(Forked::Parent { child }) => {
             let code = match sys::wait_child(child) {
@@ -161,9 +169,27 @@ pub fn main(args: &[OsString]) -> i32 {
     }
 }
 
+/// The fallback: a process group, no namespaces. A root judge's submission becomes [`sandbox::NOBODY`]
+/// and is handed its files as descriptors, since nobody may not reach them by their paths.
+fn unsandboxed(job: &Job, root: bool) -> i32 {
+    // The judge's death (SIGTERM, by PR_SET_PDEATHSIG) or Ctrl-C: end the run's processes first.
+    sys::catch_termination();
+    let _ = sys::not_dumpable(); // the program, our user too, may not read our report pipe
+    let user = (root && job.env.is_submission()).then_some(sandbox::NOBODY);
+    let passed = match user {
+        Some(_) => pass_files(job, |_| true),
+        None => Ok(job.clone()),
+    };
+    let mode = (Sandbox::ProcessGroup, Scope::Descendants);
+    match open_input(job.stdin.as_deref()).and_then(|stdin| Ok((stdin, passed?))) {
+        Ok((stdin, passed)) => contain(&passed, &job.program, stdin, mode, user),
+        Err(e) => failed(job, e),
+    }
+}
+
 /// PID 1 of the run's namespace: dies with the launcher (taking the namespace with it), builds the
-/// walls, then contains the run.
-fn as_init(job: &Job, launcher: UnixStream) -> i32 {
+/// walls, then contains the run, its program as `user` if given.
+fn as_init(job: &Job, launcher: UnixStream, user: Option<u32>) -> i32 {
     // When the launcher dies, so do we, and the kernel ends the namespace. It may have died before we
     // asked: then its end of the pair is closed. We keep every signal's default action, so that no
     // process of the namespace can signal us (a PID 1 gets only the signals it handles).
@@ -176,7 +202,8 @@ fn as_init(job: &Job, launcher: UnixStream) -> i32 {
     }
     // Opened once everything is read-only (so not even /proc/self/fd/0 can be reopened for writing)
     // and before the project is hidden: a program or script in a hidden folder becomes a descriptor.
-    let opened = open_input(job.stdin.as_deref()).and_then(|s| Ok((s, pass_hidden_files(job)?)));
+    let hidden = |path: &Path| job.walls.hidden.iter().any(|dir| path.starts_with(dir));
+    let opened = open_input(job.stdin.as_deref()).and_then(|s| Ok((s, pass_files(job, hidden)?)));
     let (stdin, passed) = match opened {
         Ok(pair) => pair,
         Err(e) => return failed(job, e),
@@ -186,7 +213,7 @@ fn as_init(job: &Job, launcher: UnixStream) -> i32 {
         return UNAVAILABLE;
     }
     let mode = (Sandbox::Namespaces, Scope::Namespace);
-    contain(&passed, &job.program, stdin, mode)
+    contain(&passed, &job.program, stdin, mode, user)
 }
 
 /// Whether the other end of `pair` is still open.
@@ -196,11 +223,10 @@ fn is_alive(pair: &UnixStream) -> bool {
     matches!((&*pair).read(&mut byte), Err(e) if e.kind() == io::ErrorKind::WouldBlock)
 }
 
-/// The job with every path in a hidden folder (the program, a script argument) replaced by
+/// The job with the program, and each argument that is a file, replaced where `pass` says by
 /// `/proc/self/fd/N` of a descriptor opened now and kept open across exec.
-fn pass_hidden_files(job: &Job) -> io::Result<Job> {
-    let hidden = |path: &Path| job.walls.hidden.iter().any(|dir| path.starts_with(dir));
-    let pass = |path: &Path| -> io::Result<PathBuf> {
+fn pass_files(job: &Job, pass: impl Fn(&Path) -> bool) -> io::Result<Job> {
+    let open = |path: &Path| -> io::Result<PathBuf> {
         let file = File::open(path)?;
         sys::keep_across_exec(file.as_raw_fd())?;
         let fd = file.as_raw_fd();
@@ -208,12 +234,13 @@ fn pass_hidden_files(job: &Job) -> io::Result<Job> {
         Ok(PathBuf::from(format!("/proc/self/fd/{fd}")))
     };
     let mut passed = job.clone();
-    if hidden(&job.program) {
-        passed.program = pass(&job.program)?;
+    if pass(&job.program) {
+        passed.program = open(&job.program)?;
     }
     for arg in passed.args.iter_mut() {
-        if hidden(Path::new(arg)) {
-            *arg = pass(Path::new(arg))?.into_os_string();
+        let path = Path::new(arg);
+        if path.is_file() && pass(path) {
+            *arg = open(path)?.into_os_string();
         }
     }
     Ok(passed)
@@ -226,7 +253,13 @@ fn failed(job: &Job, e: io::Error) -> i32 {
 
 /// Runs the job in `mode` and writes the report and the outputs to stdout; `name` is the program's
 /// own path, which its argv[0] shows even when it starts through a descriptor.
-fn contain(job: &Job, name: &Path, stdin: File, (mode, scope): (Sandbox, Scope)) -> i32 {
+fn contain(
+    job: &Job,
+    name: &Path,
+    stdin: File,
+    (mode, scope): (Sandbox, Scope),
+    user: Option<u32>,
+) -> i32 {
     let run = || -> io::Result<(Seen, Vec<u8>, Vec<u8>)> {
         let (stdout, stderr) = (
             unnamed_file(&job.dir, "stdout")?,
@@ -241,6 +274,7 @@ fn contain(job: &Job, name: &Path, stdin: File, (mode, scope): (Sandbox, Scope))
             stdout: stdout.try_clone()?,
             stderr: stderr.try_clone()?,
             env: job.env,
+            user,
         };
         let seen = supervise(start, job.limits, scope)?;
         let out = read_back(stdout, job.limits.output_bytes.saturating_add(1))?;

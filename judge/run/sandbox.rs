@@ -1,13 +1,19 @@
-//! The namespace sandbox, as a list of steps: new user, PID, mount and network namespaces; an
-//! unprivileged identity inside; mounts that hide the cache and the tests and freeze the project.
+//! The namespace sandbox, as a list of steps: new user, PID, mount, network, IPC and UTS
+//! namespaces; an unprivileged identity inside, never root outside; mounts that hide the cache and
+//! the tests and freeze the project.
 
-use crate::run::sys;
-use std::io;
+use crate::run::sys::{self, Forked};
+use std::io::{self, Read, Write};
+use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 
 /// The user and group the program runs as inside: not 0, so exec drops every capability and the
 /// program cannot unmount what hides the cache.
-const INSIDE_ID: u32 = 1000;
+pub const INSIDE_ID: u32 = 1000;
+
+/// Who a root judge's programs are outside: `nobody`, who owns no host file that matters, so a run
+/// can neither write `/proc/sys` nor open root's devices, and cannot signal its launcher.
+pub const NOBODY: u32 = 65534;
 
 /// Why the sandbox could not be set up; the judge then runs in the fallback mode.
 #[derive(Debug)]
@@ -28,6 +34,67 @@ pub fn enter() -> Result<(), Unavailable> {
     write("setgroups", "deny".into())?;
     write("uid_map", format!("{INSIDE_ID} {uid} 1"))?;
     write("gid_map", format!("{INSIDE_ID} {gid} 1"))
+}
+
+/// Where [`enter_as_root`] left this process.
+pub enum Entered {
+    /// In the namespaces, to go on as the launcher.
+    Inside,
+    /// Outside, after the launcher inside ended with this exit status.
+    Outside(i32),
+}
+
+/// Step 1 for a root judge. A process cannot map its user to another one from inside its new
+/// namespace, so the launcher forks: the child enters the namespaces, and this process, still root
+/// outside, maps the child's `INSIDE_ID` to [`NOBODY`] and waits for it. The child stays root
+/// outside until its programs take `INSIDE_ID` (see `sys::own_session_as`).
+pub fn enter_as_root() -> Result<Entered, Unavailable> {
+    let (mut parent, mut child) = UnixStream::pair().map_err(step("cannot pair the launcher"))?;
+    let forked = sys::fork_process().map_err(step("cannot fork to enter the namespaces"))?;
+    let Forked::Parent { child: pid } = forked else {
+        drop(parent);
+        return entered_child(&mut child).map(|()| Entered::Inside);
+    };
+    drop(child);
+    let mut byte = [0u8];
+    let ready = parent
+        .read(&mut byte)
+        .map_err(step("cannot hear the launcher"))?;
+    if ready == 1 {
+        let map = |file: &str| {
+            let text = format!("{INSIDE_ID} {NOBODY} 1");
+            std::fs::write(format!("/proc/{pid}/{file}"), text)
+        };
+        if let Err(e) = map("uid_map").and_then(|()| map("gid_map")) {
+            sys::kill_process(pid);
+            let _ = sys::wait_child(pid);
+            return Err(Unavailable(format!("cannot map the user: {e}")));
+        }
+        let _ = parent.write_all(&[1]);
+    }
+    // No byte: the child could not enter the namespaces and ends with its reason.
+    let code = match sys::wait_child(pid) {
+        Ok(crate::model::status::Status::Exited(code)) => code,
+        _ => 2,
+    };
+    Ok(Entered::Outside(code))
+}
+
+/// The child's half of [`enter_as_root`]: dies with its parent, enters, waits to be mapped.
+fn entered_child(parent: &mut UnixStream) -> Result<(), Unavailable> {
+    sys::die_with_parent_now(sys::SIGKILL)
+        .map_err(step("cannot tie the launcher to its parent"))?;
+    sys::unshare_namespaces().map_err(step("cannot create namespaces"))?;
+    parent
+        .write_all(&[1])
+        .map_err(step("cannot reach the launcher's parent"))?;
+    let mut byte = [0u8];
+    match parent.read(&mut byte) {
+        Ok(1) => Ok(()),
+        _ => Err(Unavailable(
+            "the launcher's parent did not map the user".into(),
+        )),
+    }
 }
 
 /// What the program must not see: the project (the tests' answers, the sources, the reference

@@ -29,6 +29,9 @@ pub struct Start {
     pub stdout: File,
     pub stderr: File,
     pub env: Env,
+    /// The user and group the program becomes before exec, when the launcher's own is not to be
+    /// trusted to it (a root judge's).
+    pub user: Option<u32>,
 }
 
 /// The environment a program starts with.
@@ -43,6 +46,11 @@ pub enum Env {
 }
 
 impl Env {
+    /// Whether it is a submission's (not a compiler's, which needs the judge's user and files).
+    pub fn is_submission(self) -> bool {
+        self != Env::Judge
+    }
+
     /// As the launcher's arguments carry it.
     pub fn code(self) -> &'static str {
         match self {
@@ -104,8 +112,10 @@ fn command(start: Start, limits: Limits) -> Command {
         .current_dir(&start.dir)
         .stdin(start.stdin)
         .stdout(start.stdout)
-        .stderr(start.stderr)
-        .process_group(0); // its own group: a terminal's Ctrl-C reaches the judge, which ends it
+        .stderr(start.stderr);
+    // Its own session and group: no terminal to open or type into, and a terminal's Ctrl-C reaches
+    // the judge, which ends it.
+    sys::own_session_as(&mut cmd, start.user);
     if start.env != Env::Judge {
         cmd.env_clear()
             .env("PATH", "/usr/local/bin:/usr/bin:/bin")

@@ -32,6 +32,8 @@ const CLONE_NEWNS: c_int = 0x0002_0000;
 const CLONE_NEWUSER: c_int = 0x1000_0000;
 const CLONE_NEWPID: c_int = 0x2000_0000;
 const CLONE_NEWNET: c_int = 0x4000_0000;
+const CLONE_NEWIPC: c_int = 0x0800_0000;
+const CLONE_NEWUTS: c_int = 0x0400_0000;
 const MS_RDONLY: c_ulong = 1;
 const MS_NOSUID: c_ulong = 2;
 const MS_NODEV: c_ulong = 4;
@@ -75,6 +77,12 @@ extern "C" {
     fn fork() -> i32;
     fn getuid() -> u32;
     fn getgid() -> u32;
+    fn geteuid() -> u32;
+    fn setsid() -> c_int;
+    fn chown(path: *const c_char, owner: u32, group: u32) -> c_int;
+    fn setgroups(size: usize, list: *const u32) -> c_int;
+    fn setresgid(r: u32, e: u32, s: u32) -> c_int;
+    fn setresuid(r: u32, e: u32, s: u32) -> c_int;
     fn mount(
         source: *const c_char,
         target: *const c_char,
@@ -123,6 +131,40 @@ pub fn die_with_parent(cmd: &mut Command, signal: c_int) {
 pub fn not_dumpable() -> io::Result<()> {
     // SAFETY: prctl with integer arguments touches no memory of ours.
     check(unsafe { prctl(PR_SET_DUMPABLE, 0) })
+}
+
+/// Whether this process runs as root (effective user id 0).
+pub fn is_root() -> bool {
+    // SAFETY: no arguments, no memory; geteuid cannot fail.
+    unsafe { geteuid() == 0 }
+}
+
+/// Makes `cmd`'s child, before exec, leave the judge's session (so it has no controlling terminal
+/// to open as /dev/tty) and, given `id`, become that user and group with no other groups. Register
+/// it before [`die_with_parent`]: a change of user clears the parent-death signal.
+pub fn own_session_as(cmd: &mut Command, id: Option<u32>) {
+    let apply = move || {
+        // SAFETY: setsid takes no arguments; a fresh child is never a group leader, so it succeeds.
+        check(unsafe { setsid() })?;
+        if let Some(id) = id {
+            // SAFETY: an empty list, then integer ids; all async-signal-safe, nothing allocated.
+            check(unsafe { setgroups(0, std::ptr::null()) })?;
+            check(unsafe { setresgid(id, id, id) })?;
+            check(unsafe { setresuid(id, id, id) })?;
+        }
+        Ok(())
+    };
+    // SAFETY: the closure makes only async-signal-safe calls and never allocates.
+    unsafe {
+        cmd.pre_exec(apply);
+    }
+}
+
+/// Makes user and group `id` the owner of `path` (a folder we created, never a link's target).
+pub fn give_to(path: &Path, id: u32) -> io::Result<()> {
+    let path = c_path(path)?;
+    // SAFETY: a live NUL-terminated string for the duration of the call, and integer ids.
+    check(unsafe { chown(path.as_ptr(), id, id) })
 }
 
 /// This process's real user and group ids.
@@ -284,10 +326,11 @@ fn set_limit(resource: c_int, soft: u64, hard: u64) -> io::Result<()> {
     check(unsafe { setrlimit(resource, &limit) })
 }
 
-/// Moves this (single-threaded) process into new user, PID, mount and network namespaces; its next
-/// child will be PID 1 of the new PID namespace.
+/// Moves this (single-threaded) process into new user, PID, mount, network, IPC and UTS namespaces;
+/// its next child will be PID 1 of the new PID namespace.
 pub fn unshare_namespaces() -> io::Result<()> {
-    let flags = CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET;
+    let flags =
+        CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS;
     // SAFETY: unshare takes an integer; it fails (EINVAL) rather than misbehave if we had threads.
     check(unsafe { unshare(flags) })
 }
