@@ -523,6 +523,26 @@ fn a_submission_is_compiled_alone_so_local_files_are_ce() {
 }
 
 #[test]
+fn a_compiler_gets_no_secret_of_the_judges_environment_nor_another_crate_type() {
+    let _machine = shared();
+    let mut cmd = judge();
+    cmd.env("SLIDEKIT_PROBE_SECRET", "not for the submission");
+    let secret = fixture("env_at_compile.rs");
+    let stdout = table(cmd, &secret, &[]);
+    assert!(stdout.contains("CE  compile error"), "{stdout}");
+    let why = "environment variable `SLIDEKIT_PROBE_SECRET` not defined";
+    assert!(stdout.contains(why), "{stdout}");
+    // The message names the file as given, not the copy the compiler was handed.
+    assert!(
+        stdout.contains(&format!("--> {}:", secret.display())),
+        "{stdout}"
+    );
+    let stdout = table(judge(), &fixture("proc_macro.rs"), &[]);
+    assert!(stdout.contains("CE  compile error"), "{stdout}");
+    assert!(stdout.contains("`main` function not found"), "{stdout}");
+}
+
+#[test]
 fn a_compiler_blocked_on_a_fifo_is_ce_at_its_wall_clock_and_leaves_nothing() {
     let _machine = shared();
     let dir = outside("compile-caps");
@@ -596,6 +616,7 @@ fn the_kernels_cpu_backstop_ends_a_busy_process_with_sigxcpu() {
         address_space_bytes: u64::MAX,
         cpu_seconds: 1,
         file_bytes: u64::MAX,
+        stack_bytes: Some(8 << 20),
     };
     limit_child(&mut busy, limits);
     let pid = busy.spawn().expect("sh starts").id() as i32;
@@ -675,4 +696,30 @@ fn a_run_reaches_no_terminal_and_no_host_setting_and_the_sandbox_no_host_ipc() {
         assert_eq!(accepted, left_open.is_empty(), "{mode:?}: {printed}");
     }
     std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+#[test]
+fn the_stack_may_use_the_whole_memory_limit_whatever_the_callers_ulimit() {
+    let _machine = shared();
+    let judge = assert_cmd::cargo::cargo_bin("judge");
+    let recursion = fixture("deep_recursion.c");
+    for mode in MODES {
+        // As a login shell starts the judge: a soft stack limit of 8 MiB (the hard limit, which a
+        // judge that is not root cannot raise, is left as it is).
+        let script = format!(
+            "ulimit -Ss 8192; exec '{}' eight '{}' --test 001 --no-color {}",
+            judge.display(),
+            recursion.display(),
+            mode.join(" ")
+        );
+        let output = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .output()
+            .expect("sh runs");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            stdout.contains("eight: all 1 tests accepted"),
+            "{mode:?}: {stdout}"
+        );
+    }
 }

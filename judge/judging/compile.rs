@@ -43,9 +43,18 @@ impl Language {
     fn toolchain(self) -> Toolchain {
         let (tool, flags, libraries, fix): (_, &[_], &[_], _) = match self {
             // A fixed crate name: rustc would take it from the file name, and `sol.v2.rs` is no crate name.
+            // A fixed crate type: a `#![crate_type = "proc-macro"]` inside is then no program, CE.
             Language::Rust => (
                 "rustc",
-                &["--edition", "2021", "-O", "--crate-name", "main"],
+                &[
+                    "--edition",
+                    "2021",
+                    "-O",
+                    "--crate-name",
+                    "main",
+                    "--crate-type",
+                    "bin",
+                ],
                 &[],
                 "install Rust from https://rustup.rs",
             ),
@@ -136,7 +145,7 @@ pub fn compile(
         // A script is checked by the interpreter that will run it, not through a wrapper again.
         let tool = installed.interpreter.clone();
         let tool = tool.unwrap_or_else(|| PathBuf::from(language.toolchain().tool));
-        let built = build(language, &tool, &text, &dir, launcher, caps);
+        let built = build(language, &tool, (&text, source), &dir, launcher, caps);
         let saved = match built {
             Ok(Ok(built)) => save(&built, &entry).map(Ok),
             other => other.map(|r| r.map(|_| ())),
@@ -168,12 +177,13 @@ fn read_source(source: &Path) -> Result<Vec<u8>, JudgeError> {
     files::read_regular(source, MAX_SOURCE_BYTES).map_err(JudgeError::new)
 }
 
-/// Compiles `text` alone in `dir`; `Ok(Err(message))` when the compiler refuses it or passes a cap.
-/// The built file (a binary, or the checked script) is left in `dir`, whose path is returned.
+/// Compiles `text` alone in `dir`; `Ok(Err(message))` when the compiler refuses it or passes a cap,
+/// its messages naming the file as the user gave it (`shown`), not the copy in `dir`. The built file
+/// (a binary, or the checked script) is left in `dir`, whose path is returned.
 fn build(
     language: Language,
     tool: &Path,
-    text: &[u8],
+    (text, shown): (&[u8], &Path),
     dir: &Path,
     launcher: &Launcher,
     caps: &Limits,
@@ -186,6 +196,7 @@ fn build(
         // No compile step, but a syntax error should still be CE, not RE: compile it in memory.
         args.extend(["-c", PYTHON_CHECK].map(OsString::from));
         args.push(source.clone().into_os_string());
+        args.push(shown.as_os_str().to_owned());
     } else {
         args.extend([OsString::from("-o"), output.clone().into_os_string()]);
         args.push(source.clone().into_os_string());
@@ -203,7 +214,10 @@ fn build(
         return Ok(Err(why));
     }
     if ran.measured.status != Status::Exited(0) {
-        return Ok(Err(first_lines(ran.stderr.as_bytes())));
+        let named = ran
+            .stderr
+            .replace(&*source.to_string_lossy(), &shown.to_string_lossy());
+        return Ok(Err(first_lines(named.as_bytes())));
     }
     Ok(Ok(if language == Language::Python {
         source
@@ -212,7 +226,8 @@ fn build(
     }))
 }
 
-const PYTHON_CHECK: &str = "import sys; compile(open(sys.argv[1], 'rb').read(), 'main.py', 'exec')";
+const PYTHON_CHECK: &str =
+    "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[2], 'exec')";
 
 /// Why a compiler was stopped, if it passed one of its caps.
 fn cap_passed(m: &Measurement, caps: &Limits) -> Option<String> {
@@ -396,7 +411,7 @@ mod tests {
         );
         assert_eq!(
             Language::Rust.describe(),
-            "rustc --edition 2021 -O --crate-name main"
+            "rustc --edition 2021 -O --crate-name main --crate-type bin"
         );
         assert_eq!(Language::C.describe(), "gcc -O2 -lm");
     }

@@ -65,6 +65,12 @@ impl Limits {
     pub fn file_bytes(&self) -> u64 {
         self.output_bytes.saturating_add(1)
     }
+
+    /// The main thread's stack, bytes: the whole memory limit, as Codeforces gives it, whatever the
+    /// caller's soft `ulimit -s` (its hard limit, which only root may raise, still bounds it).
+    pub fn stack_bytes(&self) -> u64 {
+        self.memory_kib.saturating_mul(1024)
+    }
 }
 
 #[cfg(test)]

@@ -67,6 +67,15 @@ impl Env {
     }
 }
 
+/// The variables of the judge's environment that a compiler gets: where the tools are.
+const COMPILER_ENV: [&str; 5] = [
+    "PATH",
+    "HOME",
+    "RUSTUP_HOME",
+    "CARGO_HOME",
+    "RUSTUP_TOOLCHAIN",
+];
+
 /// What the supervisor saw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Seen {
@@ -116,10 +125,17 @@ fn command(start: Start, limits: Limits) -> Command {
     // Its own session and group: no terminal to open or type into, and a terminal's Ctrl-C reaches
     // the judge, which ends it.
     sys::own_session_as(&mut cmd, start.user);
-    if start.env != Env::Judge {
-        cmd.env_clear()
-            .env("PATH", "/usr/local/bin:/usr/bin:/bin")
-            .env("LANG", "C.UTF-8")
+    cmd.env_clear().env("LANG", "C.UTF-8");
+    if start.env == Env::Judge {
+        // A compiler: the judge's paths and toolchain settings, and nothing else of its
+        // environment for `env!` to bake into a program.
+        for (name, value) in
+            std::env::vars_os().filter(|(n, _)| COMPILER_ENV.iter().any(|c| n == c))
+        {
+            cmd.env(name, value);
+        }
+    } else {
+        cmd.env("PATH", "/usr/local/bin:/usr/bin:/bin")
             .env("HOME", &start.dir);
     }
     if start.env == Env::Traced {
@@ -130,6 +146,9 @@ fn command(start: Start, limits: Limits) -> Command {
         address_space_bytes: limits.address_space_bytes(),
         cpu_seconds: limits.cpu_backstop_seconds(),
         file_bytes: limits.file_bytes(),
+        // Not a compiler's: glibc gives each new thread a stack of this size, and a linker's
+        // threads would not fit its address space.
+        stack_bytes: start.env.is_submission().then(|| limits.stack_bytes()),
     };
     sys::limit_child(&mut cmd, caps);
     sys::die_with_parent(&mut cmd, sys::SIGKILL);

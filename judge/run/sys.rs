@@ -20,6 +20,7 @@ pub const SIGKILL: c_int = 9;
 pub const SIGTERM: c_int = 15;
 const RLIMIT_CPU: c_int = 0;
 const RLIMIT_FSIZE: c_int = 1;
+const RLIMIT_STACK: c_int = 3;
 const RLIMIT_CORE: c_int = 4;
 const RLIMIT_AS: c_int = 9;
 const RUSAGE_CHILDREN: c_int = -1;
@@ -276,6 +277,9 @@ pub struct ChildLimits {
     pub cpu_seconds: u64,
     /// Size of any file it writes, bytes: past it SIGXFSZ.
     pub file_bytes: u64,
+    /// The main thread's stack, bytes: set whatever the caller's soft `ulimit -s`, so that a deep
+    /// recursion fares the same on every machine; `None` keeps the caller's.
+    pub stack_bytes: Option<u64>,
 }
 
 /// Makes `cmd`'s child, before exec, take on `limits`, drop core dumps and never gain privileges.
@@ -285,6 +289,9 @@ pub fn limit_child(cmd: &mut Command, limits: ChildLimits) {
         let space = limits.address_space_bytes;
         set_limit(RLIMIT_AS, space, space)?;
         set_limit(RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes)?;
+        if let Some(stack) = limits.stack_bytes {
+            set_limit(RLIMIT_STACK, stack, stack)?;
+        }
         // The soft limit sends SIGXCPU; the hard one a second later is a SIGKILL for programs that catch it.
         let cpu = limits.cpu_seconds;
         set_limit(RLIMIT_CPU, cpu, cpu.saturating_add(1))?;
@@ -505,6 +512,7 @@ mod tests {
         address_space_bytes: u64::MAX,
         cpu_seconds: u64::MAX,
         file_bytes: u64::MAX,
+        stack_bytes: None,
     };
 
     fn reap(cmd: &mut Command) -> io::Result<Status> {
