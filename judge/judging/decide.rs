@@ -108,7 +108,7 @@ pub fn from_check(checked: Checked) -> Result<(Finding, Option<Cost>), TestFault
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::execution::{Measurement, Sandbox};
+    use crate::model::execution::{Accounting, Measurement, Sandbox};
     use crate::model::reason::{Kind, Place, Rejection};
     use crate::model::status::SIGKILL;
 
@@ -127,6 +127,7 @@ mod tests {
                 peak_kib: 2048,
                 stopped: None,
                 sandbox: Sandbox::Namespaces,
+                accounting: Accounting::Polling,
             },
             output_exceeded: false,
             stdout: Vec::new(),

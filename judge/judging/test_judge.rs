@@ -196,7 +196,7 @@ fn broken(test: &Test, fault: TestFault, input: &[u8]) -> TestRun {
 #[cfg(test)]
 pub mod testing {
     use super::*;
-    use crate::model::execution::{Measurement, Sandbox, Stop};
+    use crate::model::execution::{Accounting, Measurement, Sandbox, Stop};
     use crate::model::reason::{Kind, Place, Rejection};
     use crate::model::status::Status;
     use crate::model::verdict::Checked;
@@ -267,6 +267,7 @@ pub mod testing {
                 peak_kib: 1024,
                 stopped,
                 sandbox: Sandbox::Namespaces,
+                accounting: Accounting::Polling,
             },
             output_exceeded: false,
             stdout: stdout.as_bytes().to_vec(),

@@ -191,7 +191,7 @@ impl Bench {
 #[cfg(test)]
 pub mod made {
     use super::*;
-    use crate::model::execution::Sandbox;
+    use crate::model::execution::{Accounting, Sandbox};
     use crate::model::limits;
     use crate::model::status::Status;
     use crate::model::verdict::Verdict;
@@ -205,6 +205,7 @@ pub mod made {
             peak_kib: 1024,
             stopped: None,
             sandbox: Sandbox::Namespaces,
+            accounting: Accounting::Polling,
         }
     }
 

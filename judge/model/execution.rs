@@ -60,6 +60,36 @@ impl Sandbox {
     }
 }
 
+/// Who counted a run's CPU and memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Accounting {
+    /// A cgroup of the run's own: the kernel counted all it ran, children that it reaped by itself
+    /// (`SA_NOCLDWAIT`) and memory that no process shows (tmpfs, SysV shared memory) included.
+    Cgroup,
+    /// The process tree polled, and wait4.
+    Polling,
+}
+
+impl Accounting {
+    pub fn name(self) -> &'static str {
+        match self {
+            Accounting::Cgroup => "cgroup",
+            Accounting::Polling => "polling",
+        }
+    }
+
+    /// What it cannot see, said where a run's figures are shown.
+    pub fn blind_spot(self) -> Option<&'static str> {
+        match self {
+            Accounting::Cgroup => None,
+            Accounting::Polling => Some(
+                "CPU of children the kernel reaps by itself (SA_NOCLDWAIT) and memory held in \
+                 tmpfs or shared memory are not counted",
+            ),
+        }
+    }
+}
+
 /// What one run used, as the launcher measured it: the one measurement type from launcher to report.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Measurement {
@@ -74,4 +104,5 @@ pub struct Measurement {
     /// Set when the launcher ended the run, and why.
     pub stopped: Option<Stop>,
     pub sandbox: Sandbox,
+    pub accounting: Accounting,
 }

@@ -2,7 +2,7 @@
 //! the judge's exit status. Renderers only read it.
 
 use crate::model::error::JudgeError;
-use crate::model::execution::{Measurement, Sandbox};
+use crate::model::execution::{Accounting, Measurement, Sandbox};
 use crate::model::frame::Frame;
 use crate::model::limits::Limits;
 use crate::model::verdict::{Cost, Finding};
@@ -104,11 +104,11 @@ impl ProblemRun {
             .any(|t| matches!(t.finding, Finding::TestError(_)))
     }
 
-    /// How the runs were contained, from the first that ran.
-    pub fn sandbox(&self) -> Option<Sandbox> {
+    /// How the runs were contained and counted, from the first that ran.
+    pub fn sandbox(&self) -> Option<(Sandbox, Accounting)> {
         self.tests
             .iter()
-            .find_map(|t| t.measured.map(|m| m.sandbox))
+            .find_map(|t| t.measured.map(|m| (m.sandbox, m.accounting)))
     }
 }
 
@@ -166,6 +166,7 @@ pub mod made {
             status: Status::Exited(0),
             stopped: None,
             sandbox: Sandbox::Namespaces,
+            accounting: Accounting::Polling,
         });
         let detail = Detail {
             input: "2 3 4".into(),

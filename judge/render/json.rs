@@ -111,6 +111,10 @@ fn test_json(test: &TestRun) -> Json {
             "sandbox",
             u.map_or(Json::Null, |u| Json::String(u.sandbox.name().into())),
         ),
+        (
+            "accounting",
+            u.map_or(Json::Null, |u| Json::String(u.accounting.name().into())),
+        ),
         ("moves", number(test.cost.map(|c| c.moves as f64))),
         ("optimum", number(test.cost.map(|c| c.optimum as f64))),
         ("judge_ms", Json::Number(test.judge_ms)),

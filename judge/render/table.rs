@@ -81,7 +81,13 @@ impl Table {
     /// After the rows, with `-v`: how the runs were contained.
     pub fn footer(&self, run: &ProblemRun) -> String {
         match run.sandbox() {
-            Some(sandbox) if self.verbose => format!("  sandbox: {}\n", sandbox.name()),
+            Some((sandbox, accounting)) if self.verbose => {
+                let blind = accounting
+                    .blind_spot()
+                    .map_or(String::new(), |b| format!(" ({b})"));
+                let (sandbox, accounting) = (sandbox.name(), accounting.name());
+                format!("  sandbox: {sandbox}; accounting: {accounting}{blind}\n")
+            }
             _ => String::new(),
         }
     }

@@ -7,9 +7,10 @@
 //! them. Started anew, the launcher is small, so the figure is the program's own, give or take ~1 MiB.
 
 use crate::formats::files;
-use crate::model::execution::{Measurement, Sandbox, Stop, CUT};
+use crate::model::execution::{Accounting, Measurement, Sandbox, Stop, CUT};
 use crate::model::limits::Limits;
 use crate::model::status::{Status, SIGKILL};
+use crate::run::cgroup::{self, Group};
 use crate::run::sandbox::{self, Entered, Walls};
 use crate::run::supervise::{supervise, Env, Seen, Start};
 use crate::run::sys::{self, Forked};
@@ -125,8 +126,18 @@ pub fn main(args: &[OsString]) -> i32 {
             return failed(&job, e);
         }
     }
+    // Made outside the namespaces, where the cgroup file systems can be written, and removed there.
+    let group = job
+        .env
+        .is_submission()
+        .then(|| Group::make(&cgroup::group_name(std::process::id()), &job.limits))
+        .flatten();
     if !job.sandbox {
-        return unsandboxed(&job, root);
+        let code = unsandboxed(&job, root, group.as_ref());
+        if let Some(group) = group {
+            group.remove();
+        }
+        return code;
     }
     let entered = if root {
         sandbox::enter_as_root()
@@ -135,7 +146,12 @@ pub fn main(args: &[OsString]) -> i32 {
     };
     match entered {
         Ok(Entered::Inside) => {}
-        Ok(Entered::Outside(code)) => return code,
+        Ok(Entered::Outside(code)) => {
+            if let Some(group) = group {
+                group.remove();
+            }
+            return code;
+        }
         Err(sandbox::Unavailable(why)) => {
             eprintln!("sandbox unavailable: {why}");
             return UNAVAILABLE;
@@ -152,7 +168,7 @@ pub fn main(args: &[OsString]) -> i32 {
     match sys::fork_process() {
         Ok(Forked::Child) => {
             drop(alive);
-            std::process::exit(as_init(&job, alive_seen, user))
+            std::process::exit(as_init(&job, alive_seen, user, group.as_ref()))
         }
         Ok(Forked::Parent { child }) => {
             let code = match sys::wait_child(child) {
@@ -171,7 +187,7 @@ pub fn main(args: &[OsString]) -> i32 {
 
 /// The fallback: a process group, no namespaces. A root judge's submission becomes [`sandbox::NOBODY`]
 /// and is handed its files as descriptors, since nobody may not reach them by their paths.
-fn unsandboxed(job: &Job, root: bool) -> i32 {
+fn unsandboxed(job: &Job, root: bool, group: Option<&Group>) -> i32 {
     // The judge's death (SIGTERM, by PR_SET_PDEATHSIG) or Ctrl-C: end the run's processes first.
     sys::catch_termination();
     let _ = sys::not_dumpable(); // the program, our user too, may not read our report pipe
@@ -182,14 +198,14 @@ fn unsandboxed(job: &Job, root: bool) -> i32 {
     };
     let mode = (Sandbox::ProcessGroup, Scope::Descendants);
     match open_input(job.stdin.as_deref()).and_then(|stdin| Ok((stdin, passed?))) {
-        Ok((stdin, passed)) => contain(&passed, &job.program, stdin, mode, user),
+        Ok((stdin, passed)) => contain(&passed, &job.program, stdin, mode, (user, group)),
         Err(e) => failed(job, e),
     }
 }
 
 /// PID 1 of the run's namespace: dies with the launcher (taking the namespace with it), builds the
 /// walls, then contains the run, its program as `user` if given.
-fn as_init(job: &Job, launcher: UnixStream, user: Option<u32>) -> i32 {
+fn as_init(job: &Job, launcher: UnixStream, user: Option<u32>, group: Option<&Group>) -> i32 {
     // When the launcher dies, so do we, and the kernel ends the namespace. It may have died before we
     // asked: then its end of the pair is closed. We keep every signal's default action, so that no
     // process of the namespace can signal us (a PID 1 gets only the signals it handles).
@@ -213,7 +229,7 @@ fn as_init(job: &Job, launcher: UnixStream, user: Option<u32>) -> i32 {
         return UNAVAILABLE;
     }
     let mode = (Sandbox::Namespaces, Scope::Namespace);
-    contain(&passed, &job.program, stdin, mode, user)
+    contain(&passed, &job.program, stdin, mode, (user, group))
 }
 
 /// Whether the other end of `pair` is still open.
@@ -258,7 +274,7 @@ fn contain(
     name: &Path,
     stdin: File,
     (mode, scope): (Sandbox, Scope),
-    user: Option<u32>,
+    (user, group): (Option<u32>, Option<&Group>),
 ) -> i32 {
     let run = || -> io::Result<(Seen, Vec<u8>, Vec<u8>)> {
         let (stdout, stderr) = (
@@ -275,6 +291,7 @@ fn contain(
             stderr: stderr.try_clone()?,
             env: job.env,
             user,
+            group: group.map(|g| (g.joins(), g.counters.clone())),
         };
         let seen = supervise(start, job.limits, scope)?;
         let out = read_back(stdout, job.limits.output_bytes.saturating_add(1))?;
@@ -282,12 +299,15 @@ fn contain(
     };
     match run() {
         Ok((seen, _, _)) if seen.interrupted => 2, // the judge is gone: nobody to report to
-        Ok((seen, out, err)) => send(&report(&measurement(&seen, mode), &out, &err)),
+        Ok((seen, out, err)) => {
+            let accounting = group.map_or(Accounting::Polling, |_| Accounting::Cgroup);
+            send(&report(&measurement(&seen, mode, accounting), &out, &err))
+        }
         Err(e) => failed(job, e),
     }
 }
 
-fn measurement(seen: &Seen, sandbox: Sandbox) -> Measurement {
+fn measurement(seen: &Seen, sandbox: Sandbox, accounting: Accounting) -> Measurement {
     Measurement {
         status: seen.status,
         cpu_ms: seen.cpu_us as f64 / 1000.0,
@@ -295,6 +315,7 @@ fn measurement(seen: &Seen, sandbox: Sandbox) -> Measurement {
         peak_kib: seen.peak_kib,
         stopped: seen.stopped,
         sandbox,
+        accounting,
     }
 }
 
@@ -358,13 +379,14 @@ fn stop_name(stop: Option<Stop>) -> &'static str {
 /// The report: `key value` lines, then the program's stdout and stderr, each after its length.
 fn report(m: &Measurement, stdout: &[u8], stderr: &[u8]) -> Vec<u8> {
     let mut text = format!(
-        "status {}\ncpu_us {}\nwall_us {}\npeak_kib {}\nstopped {}\nsandbox {}\nstdout {}\n",
+        "status {}\ncpu_us {}\nwall_us {}\npeak_kib {}\nstopped {}\nsandbox {}\naccounting {}\nstdout {}\n",
         m.status.to_text(),
         (m.cpu_ms * 1000.0).round() as u64,
         (m.wall_ms * 1000.0).round() as u64,
         m.peak_kib,
         stop_name(m.stopped),
         m.sandbox.name(),
+        m.accounting.name(),
         stdout.len()
     )
     .into_bytes();
@@ -398,6 +420,11 @@ pub fn parse_report(bytes: &[u8]) -> Option<Reported> {
         "process-group" => Sandbox::ProcessGroup,
         _ => return None,
     };
+    let accounting = match r.field("accounting")?.as_str() {
+        "cgroup" => Accounting::Cgroup,
+        "polling" => Accounting::Polling,
+        _ => return None,
+    };
     let stdout = r.block("stdout")?;
     let stderr = r.block("stderr")?;
     if !r.rest.is_empty() {
@@ -410,6 +437,7 @@ pub fn parse_report(bytes: &[u8]) -> Option<Reported> {
         peak_kib,
         stopped,
         sandbox,
+        accounting,
     };
     Some((measured, stdout, stderr))
 }
@@ -450,6 +478,7 @@ mod tests {
             peak_kib: 2700,
             stopped: Some(Stop::Wall),
             sandbox: Sandbox::ProcessGroup,
+            accounting: Accounting::Cgroup,
         };
         let bytes = report(&measured, b"ud\nstderr 3\n", b"oops\n");
         let back = parse_report(&bytes);

@@ -2,9 +2,10 @@
 //! the system's temp dir, and brings back what it measured. It never decides a verdict.
 
 use crate::model::error::JudgeError;
-use crate::model::execution::{Execution, Measurement, Program, Sandbox};
+use crate::model::execution::{Accounting, Execution, Measurement, Program, Sandbox};
 use crate::model::limits::Limits;
 use crate::model::status::{Status, SIGKILL};
+use crate::run::cgroup;
 use crate::run::launch::{self, Job};
 use crate::run::sandbox::Walls;
 use crate::run::supervise::Env;
@@ -70,6 +71,7 @@ impl Launcher {
         trace: bool,
     ) -> Result<Self, JudgeError> {
         remove_stale_scratch();
+        cgroup::remove_stale();
         let n = LAUNCHERS.fetch_add(1, Ordering::Relaxed);
         let name = format!("{SCRATCH_PREFIX}{}-{n}", std::process::id());
         let scratch = std::env::temp_dir().join(name);
@@ -165,6 +167,7 @@ impl Launcher {
         let status = child
             .wait()
             .map_err(|e| JudgeError::io("wait for", &self.judge, e))?;
+        cgroup::remove_left_by(child.id()); // a launcher killed before it could remove its own
         let Ok((bytes, why)) = received else {
             let ms = deadline.as_millis();
             return Ok(Launched::Lost(format!(
@@ -204,6 +207,7 @@ fn lost(why: String, job: &Job) -> Execution {
             peak_kib: 0,
             stopped: None,
             sandbox,
+            accounting: Accounting::Polling, // nothing was counted
         },
         output_exceeded: false,
         stdout: Vec::new(),

@@ -1,6 +1,7 @@
 //! Running one program contained: the launcher process, the sandbox, the supervision of its process
 //! tree, and the libc calls they need.
 
+pub mod cgroup;
 pub mod launch;
 pub mod launcher;
 pub mod sandbox;

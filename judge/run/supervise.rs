@@ -4,6 +4,7 @@
 use crate::model::execution::Stop;
 use crate::model::limits::Limits;
 use crate::model::status::Status;
+use crate::run::cgroup::Counters;
 use crate::run::sys::{self, ChildLimits};
 use crate::run::tree::{self, Scope};
 use std::ffi::OsString;
@@ -32,6 +33,8 @@ pub struct Start {
     /// The user and group the program becomes before exec, when the launcher's own is not to be
     /// trusted to it (a root judge's).
     pub user: Option<u32>,
+    /// The run's cgroup, if it has one: its `cgroup.procs` descriptors, and what it counts.
+    pub group: Option<(Vec<i32>, Counters)>,
 }
 
 /// The environment a program starts with.
@@ -91,30 +94,37 @@ pub struct Seen {
 }
 
 /// Runs `start` under `limits` and returns once every process of the run is gone.
-pub fn supervise(start: Start, limits: Limits, scope: Scope) -> io::Result<Seen> {
+pub fn supervise(mut start: Start, limits: Limits, scope: Scope) -> io::Result<Seen> {
     sys::adopt_orphans()?; // orphans of the run come to us, so their CPU is counted when we reap them
-    let mut cmd = command(start, limits);
+    let (joins, counters) = start.group.take().unzip();
+    let mut cmd = command(start, limits, joins.unwrap_or_default());
     let started = Instant::now();
     let pid = cmd.spawn()?.id() as i32;
-    let (done, watcher) = watch(pid, scope, limits, started);
+    let (done, watcher) = watch(pid, scope, limits, started, counters.clone());
     let status = sys::wait_child(pid);
     let wall_us = started.elapsed().as_micros() as u64;
     let _ = done.send(()); // the watcher may have stopped the run and gone already
     let watched = watcher.join().unwrap_or_default();
     tree::kill_all(scope, pid); // the program has ended: whatever it left behind ends too
     while sys::reap_one(true) {}
-    let (cpu_us, peak_kib) = sys::children_usage();
+    let (mut cpu_us, peak_kib) = sys::children_usage();
+    let mut stopped = watched.stopped;
+    if let Some(kernel) = &counters {
+        // The kernel's count also has the CPU of children it reaped by itself, unseen by wait4.
+        cpu_us = cpu_us.max(kernel.cpu_us());
+        stopped = stopped.or(kernel.hit_backstop().then_some(Stop::Memory));
+    }
     Ok(Seen {
         status: status?,
         cpu_us,
         wall_us,
         peak_kib: peak_kib.max(watched.peak_kib),
-        stopped: watched.stopped,
+        stopped,
         interrupted: watched.interrupted,
     })
 }
 
-fn command(start: Start, limits: Limits) -> Command {
+fn command(start: Start, limits: Limits, joins: Vec<i32>) -> Command {
     let mut cmd = Command::new(&start.program);
     cmd.arg0(&start.name)
         .args(&start.args)
@@ -122,6 +132,8 @@ fn command(start: Start, limits: Limits) -> Command {
         .stdin(start.stdin)
         .stdout(start.stdout)
         .stderr(start.stderr);
+    // Into the run's cgroup first, so that all it starts is counted, while still allowed to write.
+    sys::join_groups(&mut cmd, joins);
     // Its own session and group: no terminal to open or type into, and a terminal's Ctrl-C reaches
     // the judge, which ends it.
     sys::own_session_as(&mut cmd, start.user);
@@ -169,13 +181,21 @@ fn watch(
     scope: Scope,
     limits: Limits,
     started: Instant,
+    kernel: Option<Counters>,
 ) -> (mpsc::Sender<()>, std::thread::JoinHandle<Watched>) {
     let (done, stop) = mpsc::channel::<()>();
     let watcher = std::thread::spawn(move || {
         let mut watched = Watched::default();
         let mut wait = POLL / 10; // often at first: a program that forks a swarm does so at once
         while stop.recv_timeout(wait) == Err(mpsc::RecvTimeoutError::Timeout) {
-            let cpu_ms = look(program, scope, &limits, started, &mut watched);
+            let cpu_ms = look(
+                program,
+                scope,
+                &limits,
+                started,
+                kernel.as_ref(),
+                &mut watched,
+            );
             if watched.stopped.is_some() || watched.interrupted {
                 tree::kill_all(scope, program);
                 break;
@@ -193,6 +213,7 @@ fn look(
     scope: Scope,
     limits: &Limits,
     started: Instant,
+    kernel: Option<&Counters>,
     watched: &mut Watched,
 ) -> u64 {
     let members = tree::members(scope);
@@ -202,12 +223,18 @@ fn look(
     forked.for_each(|&pid| sys::lowest_priority(pid));
     let shot = tree::snapshot(&members, limits.memory_kib);
     let (reaped_us, _) = sys::children_usage();
-    let cpu_ms = (reaped_us + shot.cpu_us) / 1000;
-    watched.peak_kib = watched.peak_kib.max(shot.memory_kib);
+    let mut cpu_ms = (reaped_us + shot.cpu_us) / 1000;
+    let mut memory_kib = shot.memory_kib;
+    if let Some(kernel) = kernel {
+        // Also what no process shows: CPU of children the kernel reaped, tmpfs and shared memory.
+        cpu_ms = cpu_ms.max(kernel.cpu_us() / 1000);
+        memory_kib = memory_kib.max(kernel.memory_kib());
+    }
+    watched.peak_kib = watched.peak_kib.max(memory_kib);
     watched.interrupted = sys::terminated();
     watched.stopped = if cpu_ms > limits.cpu_ms {
         Some(Stop::Cpu)
-    } else if shot.memory_kib > limits.memory_kib {
+    } else if memory_kib > limits.memory_kib {
         Some(Stop::Memory)
     } else if started.elapsed() > Duration::from_millis(limits.wall_ms()) {
         Some(Stop::Wall)

@@ -80,6 +80,7 @@ extern "C" {
     fn getgid() -> u32;
     fn geteuid() -> u32;
     fn setsid() -> c_int;
+    fn write(fd: c_int, buf: *const c_void, count: usize) -> isize;
     fn chown(path: *const c_char, owner: u32, group: u32) -> c_int;
     fn setgroups(size: usize, list: *const u32) -> c_int;
     fn setresgid(r: u32, e: u32, s: u32) -> c_int;
@@ -166,6 +167,24 @@ pub fn give_to(path: &Path, id: u32) -> io::Result<()> {
     let path = c_path(path)?;
     // SAFETY: a live NUL-terminated string for the duration of the call, and integer ids.
     check(unsafe { chown(path.as_ptr(), id, id) })
+}
+
+/// Makes `cmd`'s child, before exec, join each cgroup whose `cgroup.procs` is open as one of `fds`
+/// (writing `0` there moves the writer), so that nothing it runs is outside them.
+pub fn join_groups(cmd: &mut Command, fds: Vec<c_int>) {
+    let apply = move || {
+        for &fd in &fds {
+            // SAFETY: a one-byte static buffer; write is async-signal-safe.
+            if unsafe { write(fd, b"0".as_ptr().cast(), 1) } != 1 {
+                return Err(io::Error::last_os_error());
+            }
+        }
+        Ok(())
+    };
+    // SAFETY: the closure only calls write and reads errno; it allocates nothing.
+    unsafe {
+        cmd.pre_exec(apply);
+    }
 }
 
 /// This process's real user and group ids.
