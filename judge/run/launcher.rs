@@ -167,7 +167,9 @@ impl Launcher {
         let status = child
             .wait()
             .map_err(|e| JudgeError::io("wait for", &self.judge, e))?;
-        cgroup::remove_left_by(child.id()); // a launcher killed before it could remove its own
+        if !status.success() {
+            cgroup::remove_left_by(child.id()); // a launcher that ended before removing its own
+        }
         let Ok((bytes, why)) = received else {
             let ms = deadline.as_millis();
             return Ok(Launched::Lost(format!(
