@@ -796,3 +796,19 @@ fn the_stack_may_use_the_whole_memory_limit_whatever_the_callers_ulimit() {
         );
     }
 }
+
+#[test]
+fn output_on_a_tmpfs_temp_dir_is_output_not_memory() {
+    let _machine = shared();
+    // /dev/shm is a tmpfs on Linux: the run's folder and its output files there are shared memory
+    // that the kernel charges to the run's cgroup, which must not count them as memory it holds.
+    let tmp = Path::new("/dev/shm").join(format!("slidekit-test-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).expect("a folder on /dev/shm");
+    let mut cmd = judge();
+    cmd.env("TMPDIR", &tmp);
+    let flood = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/eight/output_flood.c");
+    let judged = judge_sample_with(cmd, &flood, &[]);
+    assert_eq!(judged.verdict(), "OLE", "{}", judged.stdout);
+    assert!(judged.peak_kib < 16.0 * 1024.0, "{}", judged.stdout);
+    std::fs::remove_dir_all(&tmp).expect("clean up");
+}

@@ -97,10 +97,14 @@ pub struct Seen {
 pub fn supervise(mut start: Start, limits: Limits, scope: Scope) -> io::Result<Seen> {
     sys::adopt_orphans()?; // orphans of the run come to us, so their CPU is counted when we reap them
     let (joins, counters) = start.group.take().unzip();
+    let kernel = match &counters {
+        Some(counters) => Some((counters.clone(), Outputs::of(&start)?)),
+        None => None,
+    };
     let mut cmd = command(start, limits, joins.unwrap_or_default());
     let started = Instant::now();
     let pid = cmd.spawn()?.id() as i32;
-    let (done, watcher) = watch(pid, scope, limits, started, counters.clone());
+    let (done, watcher) = watch(pid, scope, limits, started, kernel);
     let status = sys::wait_child(pid);
     let wall_us = started.elapsed().as_micros() as u64;
     let _ = done.send(()); // the watcher may have stopped the run and gone already
@@ -167,6 +171,31 @@ fn command(start: Start, limits: Limits, joins: Vec<i32>) -> Command {
     cmd
 }
 
+/// The run's output files where they are shared memory (a temp dir on tmpfs): the kernel charges
+/// their pages to the run, but they are its output, not memory it holds.
+struct Outputs(Vec<File>);
+
+impl Outputs {
+    fn of(start: &Start) -> io::Result<Outputs> {
+        let on_tmpfs = [&start.stdout, &start.stderr]
+            .into_iter()
+            .filter(|f| sys::on_tmpfs(f));
+        Ok(Outputs(
+            on_tmpfs.map(File::try_clone).collect::<io::Result<_>>()?,
+        ))
+    }
+
+    /// Their size, KiB.
+    fn kib(&self) -> u64 {
+        let bytes = self
+            .0
+            .iter()
+            .filter_map(|f| f.metadata().ok())
+            .map(|m| m.len());
+        bytes.sum::<u64>() / 1024
+    }
+}
+
 #[derive(Debug, Clone, Copy, Default)]
 struct Watched {
     stopped: Option<Stop>,
@@ -181,7 +210,7 @@ fn watch(
     scope: Scope,
     limits: Limits,
     started: Instant,
-    kernel: Option<Counters>,
+    kernel: Option<(Counters, Outputs)>,
 ) -> (mpsc::Sender<()>, std::thread::JoinHandle<Watched>) {
     let (done, stop) = mpsc::channel::<()>();
     let watcher = std::thread::spawn(move || {
@@ -213,7 +242,7 @@ fn look(
     scope: Scope,
     limits: &Limits,
     started: Instant,
-    kernel: Option<&Counters>,
+    kernel: Option<&(Counters, Outputs)>,
     watched: &mut Watched,
 ) -> u64 {
     let members = tree::members(scope);
@@ -225,10 +254,11 @@ fn look(
     let (reaped_us, _) = sys::children_usage();
     let mut cpu_ms = (reaped_us + shot.cpu_us) / 1000;
     let mut memory_kib = shot.memory_kib;
-    if let Some(kernel) = kernel {
+    if let Some((kernel, outputs)) = kernel {
         // Also what no process shows: CPU of children the kernel reaped, tmpfs and shared memory.
         cpu_ms = cpu_ms.max(kernel.cpu_us() / 1000);
-        memory_kib = memory_kib.max(kernel.memory_kib());
+        let held = kernel.memory_kib().saturating_sub(outputs.kib());
+        memory_kib = memory_kib.max(held);
     }
     watched.peak_kib = watched.peak_kib.max(memory_kib);
     watched.interrupted = sys::terminated();

@@ -6,6 +6,7 @@ use crate::model::status::Status;
 use std::ffi::{c_char, c_int, c_long, c_uint, c_ulong, c_void, CString};
 use std::io;
 use std::os::unix::ffi::OsStrExt;
+use std::os::unix::io::AsRawFd;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::Command;
@@ -80,6 +81,7 @@ extern "C" {
     fn getgid() -> u32;
     fn geteuid() -> u32;
     fn setsid() -> c_int;
+    fn fstatfs(fd: c_int, buf: *mut c_long) -> c_int;
     fn write(fd: c_int, buf: *const c_void, count: usize) -> isize;
     fn chown(path: *const c_char, owner: u32, group: u32) -> c_int;
     fn setgroups(size: usize, list: *const u32) -> c_int;
@@ -185,6 +187,16 @@ pub fn join_groups(cmd: &mut Command, fds: Vec<c_int>) {
     unsafe {
         cmd.pre_exec(apply);
     }
+}
+
+/// Whether `file` lies on a tmpfs, whose pages are shared memory charged to whoever writes them.
+pub fn on_tmpfs(file: &std::fs::File) -> bool {
+    const TMPFS_MAGIC: c_long = 0x0102_1994;
+    // struct statfs is 120 bytes on 64-bit Linux, its first field the file system's type.
+    let mut buf = [0 as c_long; 32];
+    // SAFETY: the buffer is larger than struct statfs and lives for the call; fd is open.
+    let ok = unsafe { fstatfs(file.as_raw_fd(), buf.as_mut_ptr()) } == 0;
+    ok && buf[0] == TMPFS_MAGIC
 }
 
 /// This process's real user and group ids.
