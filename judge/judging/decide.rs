@@ -1,6 +1,6 @@
 //! How a run and its checked answer turn into a verdict. Pure: no processes, no clocks.
 
-use crate::model::execution::{Execution, Stop};
+use crate::model::execution::{Accounting, Execution, Stop};
 use crate::model::limits::Limits;
 use crate::model::reason::{Reason, RunFault, TestFault};
 use crate::model::status::{Status, SIGABRT, SIGBUS, SIGSEGV, SIGXFSZ};
@@ -69,8 +69,10 @@ fn run_fault(run: &Execution, limits: &Limits) -> Option<(Verdict, RunFault)> {
     crash(run, limits)
 }
 
-/// How a run that broke no limit crashed, if it did.
+/// How a run that broke no limit crashed, if it did. Only a run without a cgroup had an
+/// address-space cap, where a failed allocation may be the cause.
 fn crash(run: &Execution, limits: &Limits) -> Option<(Verdict, RunFault)> {
+    let capped = run.measured.accounting == Accounting::Polling;
     let cap_mib = limits.address_space_bytes() >> 20;
     let status = run.measured.status;
     match status {
@@ -80,15 +82,14 @@ fn crash(run: &Execution, limits: &Limits) -> Option<(Verdict, RunFault)> {
         _ => {}
     }
     if ran_out_of_memory(run) {
-        return Some((
-            Verdict::MemoryLimit,
-            RunFault::AllocationFailed { cap_mib, status },
-        ));
+        let cap_mib = capped.then_some(cap_mib);
+        let fault = RunFault::AllocationFailed { cap_mib, status };
+        return Some((Verdict::MemoryLimit, fault));
     }
     // A C program that gets NULL from malloc may exit or crash in any way: say where the cap is.
     let cap_mib = match status {
-        Status::Exited(_) | Status::Signaled(SIGSEGV | SIGABRT | SIGBUS) => Some(cap_mib),
-        Status::Signaled(_) => None,
+        Status::Exited(_) | Status::Signaled(SIGSEGV | SIGABRT | SIGBUS) if capped => Some(cap_mib),
+        _ => None,
     };
     Some((Verdict::RuntimeError, RunFault::Crashed { status, cap_mib }))
 }
@@ -189,6 +190,28 @@ mod tests {
         let chatty = "debug: is MemoryError my favourite word? yes\n";
         let chatty = ended(Status::Exited(1), None, chatty);
         assert_eq!(verdict(chatty).map(|v| v.0), Some(Verdict::RuntimeError));
+    }
+
+    #[test]
+    fn a_run_a_cgroup_counted_had_no_address_space_cap_to_name() {
+        let counted = |status, stderr| {
+            let mut run = ended(status, None, stderr);
+            run.measured.accounting = Accounting::Cgroup;
+            run.measured.peak_kib = 3000;
+            verdict(run)
+        };
+        let why = "killed by SIGSEGV".to_string();
+        let segv = counted(Status::Signaled(SIGSEGV), "");
+        assert_eq!(segv, Some((Verdict::RuntimeError, why)));
+        let exit = counted(Status::Exited(3), "");
+        assert_eq!(exit, Some((Verdict::RuntimeError, "exit code 3".into())));
+        // Refused by the kernel itself, there being no cap: out of memory all the same.
+        let refused = counted(
+            Status::Signaled(SIGABRT),
+            "memory allocation of 8 bytes failed\n",
+        );
+        let why = "an allocation failed: the machine refused it (killed by SIGABRT)";
+        assert_eq!(refused, Some((Verdict::MemoryLimit, why.into())));
     }
 
     #[test]

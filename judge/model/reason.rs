@@ -193,8 +193,12 @@ pub enum RunFault {
     Output { limit_bytes: u64 },
     /// The tree's peak memory passed the limit.
     Memory { peak_kib: u64, limit_kib: u64 },
-    /// A runtime said an allocation failed, at the address-space cap; `status` is how it ended.
-    AllocationFailed { cap_mib: u64, status: Status },
+    /// A runtime said an allocation failed: at the address-space cap, or (`None`, a run with no
+    /// cap) refused by the machine; `status` is how it ended.
+    AllocationFailed {
+        cap_mib: Option<u64>,
+        status: Status,
+    },
     /// A non-zero exit or a signal; `cap_mib` is set where a failed `malloc` may be the cause.
     Crashed {
         status: Status,
@@ -234,9 +238,20 @@ impl fmt::Display for RunFault {
                 *peak_kib as f64 / 1024.0,
                 *limit_kib as f64 / 1024.0
             ),
-            RunFault::AllocationFailed { cap_mib, status } => write!(
+            RunFault::AllocationFailed {
+                cap_mib: Some(cap_mib),
+                status,
+            } => write!(
                 f,
                 "an allocation failed at the {cap_mib} MiB address-space cap ({})",
+                ended(*status)
+            ),
+            RunFault::AllocationFailed {
+                cap_mib: None,
+                status,
+            } => write!(
+                f,
+                "an allocation failed: the machine refused it ({})",
                 ended(*status)
             ),
             RunFault::Crashed { status, cap_mib } => {

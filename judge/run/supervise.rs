@@ -137,6 +137,7 @@ fn command(start: Start, limits: Limits, joins: Vec<i32>) -> Command {
         .stdout(start.stdout)
         .stderr(start.stderr);
     // Into the run's cgroup first, so that all it starts is counted, while still allowed to write.
+    let counted = !joins.is_empty();
     sys::join_groups(&mut cmd, joins);
     // Its own session and group: no terminal to open or type into, and a terminal's Ctrl-C reaches
     // the judge, which ends it.
@@ -158,8 +159,13 @@ fn command(start: Start, limits: Limits, joins: Vec<i32>) -> Command {
         cmd.env("BFS_TRACE", "1");
     }
     cmd.env("TMPDIR", &start.dir); // a compiler's temporary files die with the folder
+                                   // Where a cgroup counts the run, its memory is judged by what it holds, however it grew; an
+                                   // address-space cap would make an allocation past it fail first, and the program die its own way.
     let caps = ChildLimits {
-        address_space_bytes: limits.address_space_bytes(),
+        address_space_bytes: match counted {
+            true => u64::MAX,
+            false => limits.address_space_bytes(),
+        },
         cpu_seconds: limits.cpu_backstop_seconds(),
         file_bytes: limits.file_bytes(),
         // Not a compiler's: glibc gives each new thread a stack of this size, and a linker's
