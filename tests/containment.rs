@@ -301,6 +301,11 @@ fn ctrl_c_or_the_judges_death_leaves_no_process_of_the_run() {
         assert!(sent.expect("kill runs").success());
     }
     judges.iter_mut().for_each(|judge| drop(judge.wait()));
+    // A judge that is told to stop removes its folders itself; one killed outright cannot.
+    for (judge, (_, signal)) in judges.iter().zip(&cases) {
+        let left = scratch_of(judge.id());
+        assert_eq!(left.is_empty(), *signal != "KILL", "{signal}: {left:?}");
+    }
     wait_until(5, || sleeps("9872").is_empty());
     assert!(sleeps("9872").is_empty(), "{:?}", sleeps("9872"));
     // The launchers and inits name the fixture's binary in their command lines.
@@ -316,6 +321,27 @@ fn ctrl_c_or_the_judges_death_leaves_no_process_of_the_run() {
         Vec::<String>::new(),
         "cgroups of ended launchers"
     );
+    for judge in &judges {
+        assert_eq!(
+            scratch_of(judge.id()),
+            Vec::<PathBuf>::new(),
+            "removed by the next judge"
+        );
+    }
+}
+
+/// The launcher folders of the judge whose pid is `pid`, in this user's private temp folder.
+fn scratch_of(pid: u32) -> Vec<PathBuf> {
+    let uid =
+        std::fs::metadata("/proc/self").map_or(0, |m| std::os::unix::fs::MetadataExt::uid(&m));
+    let root = std::env::temp_dir().join(format!("slidekit-{uid}"));
+    let entries = std::fs::read_dir(root)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok());
+    let prefix = format!("judge-{pid}-");
+    let ours = entries.filter(|e| e.file_name().to_string_lossy().starts_with(&prefix));
+    ours.map(|e| e.path()).collect()
 }
 
 #[test]
@@ -824,4 +850,32 @@ fn output_on_a_tmpfs_temp_dir_is_output_not_memory() {
     assert_eq!(judged.verdict(), "OLE", "{}", judged.stdout);
     assert!(judged.peak_kib < 16.0 * 1024.0, "{}", judged.stdout);
     std::fs::remove_dir_all(&tmp).expect("clean up");
+}
+
+#[test]
+fn a_private_temp_folder_that_someone_else_made_is_refused() {
+    let _machine = shared();
+    let tmp = outside("scratch-trap");
+    let elsewhere = outside("scratch-trap-target");
+    let uid =
+        std::fs::metadata("/proc/self").map_or(0, |m| std::os::unix::fs::MetadataExt::uid(&m));
+    // Made first by someone else: a link to a folder of theirs, where the judge's runs would go.
+    std::os::unix::fs::symlink(&elsewhere, tmp.join(format!("slidekit-{uid}"))).expect("symlink");
+    let output = judge()
+        .args(["eight", "--test", "001"])
+        .env("TMPDIR", &tmp)
+        .output()
+        .expect("judge runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("is not a private folder of this user's"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_dir(&elsewhere).expect("target").count(),
+        0,
+        "nothing went there"
+    );
+    std::fs::remove_dir_all(&tmp).expect("clean up");
+    std::fs::remove_dir_all(&elsewhere).expect("clean up");
 }

@@ -16,7 +16,7 @@ use crate::model::limits;
 use crate::model::settings::Settings;
 use crate::render::console::emit;
 use crate::render::json::error_json;
-use crate::run::launch;
+use crate::run::{launch, scratch, sys};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
@@ -27,6 +27,13 @@ pub fn main() -> i32 {
     if args.first().is_some_and(|a| a == launch::ARG) {
         return launch::main(&args[1..]); // decided first: the launcher must stay small
     }
+    // Interrupted (Ctrl-C, SIGTERM, a closed terminal): its launchers die with it; their folders go.
+    sys::on_termination(|_| {
+        scratch::remove_open();
+        if std::io::stderr().is_terminal() {
+            eprintln!(); // off the progress line
+        }
+    });
     // Looked for in the raw arguments: a script that asked for JSON gets it even when they are wrong.
     let json = args.iter().any(|a| a == "--json");
     let code = match args.into_iter().map(|a| a.into_string()).collect() {

@@ -5,16 +5,15 @@ use crate::model::error::JudgeError;
 use crate::model::execution::{Accounting, Execution, Measurement, Program, Sandbox};
 use crate::model::limits::Limits;
 use crate::model::status::{Status, SIGKILL};
-use crate::run::cgroup;
 use crate::run::launch::{self, Job};
 use crate::run::sandbox::Walls;
 use crate::run::supervise::Env;
 use crate::run::sys;
+use crate::run::{cgroup, scratch};
 use std::cell::Cell;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -54,12 +53,6 @@ pub struct Launcher {
     programs: Env,
 }
 
-/// The prefix of every judge's folder in the temp dir; the rest is the judge's pid.
-const SCRATCH_PREFIX: &str = "slidekit-judge-";
-
-/// Launchers made by this process so far: a process may hold several (tests do), each with a folder.
-static LAUNCHERS: AtomicU64 = AtomicU64::new(0);
-
 impl Launcher {
     /// A launcher whose programs run sandboxed if `sandbox` can be had, with the test files behind
     /// `walls`, and with `BFS_TRACE=1` when `trace`; `judge` is the binary that becomes each run's
@@ -70,13 +63,8 @@ impl Launcher {
         walls: Walls,
         trace: bool,
     ) -> Result<Self, JudgeError> {
-        remove_stale_scratch();
         cgroup::remove_stale();
-        let n = LAUNCHERS.fetch_add(1, Ordering::Relaxed);
-        let name = format!("{SCRATCH_PREFIX}{}-{n}", std::process::id());
-        let scratch = std::env::temp_dir().join(name);
-        let _ = std::fs::remove_dir_all(&scratch);
-        create_private(&scratch)?;
+        let scratch = scratch::fresh()?;
         Ok(Launcher {
             judge,
             scratch,
@@ -91,7 +79,7 @@ impl Launcher {
     pub fn fresh_dir(&self) -> Result<PathBuf, JudgeError> {
         self.runs.set(self.runs.get() + 1);
         let dir = self.scratch.join(format!("run-{}", self.runs.get()));
-        create_private(&dir)?;
+        scratch::create_private(&dir).map_err(|e| JudgeError::io("create", &dir, e))?;
         Ok(dir)
     }
 
@@ -190,7 +178,7 @@ impl Launcher {
 
     /// Removes a run's folder, whatever the program left in it.
     pub fn clean(&self, dir: &Path) {
-        remove_all(dir);
+        scratch::remove_all(dir);
     }
 }
 
@@ -257,43 +245,6 @@ impl Runner for Launcher {
 
 impl Drop for Launcher {
     fn drop(&mut self) {
-        remove_all(&self.scratch);
-    }
-}
-
-fn create_private(dir: &Path) -> Result<(), JudgeError> {
-    use std::os::unix::fs::DirBuilderExt;
-    std::fs::DirBuilder::new()
-        .mode(0o700)
-        .create(dir)
-        .map_err(|e| JudgeError::io("create", dir, e))
-}
-
-/// Removes a folder even where a program took away the write permission of something inside.
-fn remove_all(dir: &Path) {
-    if std::fs::remove_dir_all(dir).is_ok() || !dir.exists() {
-        return;
-    }
-    let _ = std::process::Command::new("chmod")
-        .args(["-R", "u+rwx"])
-        .arg(dir)
-        .status();
-    let _ = std::fs::remove_dir_all(dir);
-}
-
-/// Removes the folders of judges that are no longer running (killed before they could clean up).
-fn remove_stale_scratch() {
-    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
-        return;
-    };
-    for entry in entries.filter_map(|e| e.ok()) {
-        let name = entry.file_name();
-        let rest = name.to_str().and_then(|n| n.strip_prefix(SCRATCH_PREFIX));
-        let Some(pid) = rest.map(|r| r.split('-').next().unwrap_or(r)) else {
-            continue;
-        };
-        if !Path::new("/proc").join(pid).exists() {
-            remove_all(&entry.path());
-        }
+        scratch::remove(&self.scratch);
     }
 }

@@ -5,6 +5,7 @@ pub mod cgroup;
 pub mod launch;
 pub mod launcher;
 pub mod sandbox;
+pub mod scratch;
 pub mod supervise;
 pub mod sys;
 pub mod tree;

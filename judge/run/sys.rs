@@ -10,7 +10,7 @@ use std::os::unix::io::AsRawFd;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::Command;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
 // Elsewhere these layouts are wrong and the kernel would write past them, so refuse to build at all.
 #[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
@@ -82,6 +82,7 @@ extern "C" {
     fn geteuid() -> u32;
     fn setsid() -> c_int;
     fn fstatfs(fd: c_int, buf: *mut c_long) -> c_int;
+    fn pipe(fds: *mut c_int) -> c_int;
     fn write(fd: c_int, buf: *const c_void, count: usize) -> isize;
     fn chown(path: *const c_char, owner: u32, group: u32) -> c_int;
     fn setgroups(size: usize, list: *const u32) -> c_int;
@@ -527,6 +528,58 @@ pub fn catch_termination() {
         // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
         unsafe { signal(signal_number, handler as usize) };
     }
+}
+
+/// Where [`on_termination`]'s handler writes the signal's number: the write end of its pipe.
+static TERMINATION_PIPE: AtomicI32 = AtomicI32::new(-1);
+
+extern "C" fn pass_termination(signal_number: c_int) {
+    let byte = signal_number as u8;
+    // SAFETY: write of one byte from a local is async-signal-safe; a closed pipe only fails.
+    unsafe {
+        write(
+            TERMINATION_PIPE.load(Ordering::SeqCst),
+            (&byte as *const u8).cast(),
+            1,
+        )
+    };
+}
+
+/// From now on SIGHUP, SIGINT and SIGTERM run `then(signal)` on a thread of their own, which then
+/// ends the process with 128 + signal, instead of ending the process at once. A handler, not a
+/// blocked signal: exec resets handlers, so child processes get these signals as usual.
+pub fn on_termination(then: fn(c_int)) {
+    let mut fds = [0 as c_int; 2];
+    // SAFETY: a live two-element array.
+    if unsafe { pipe(fds.as_mut_ptr()) } != 0 {
+        return;
+    }
+    let (read_end, write_end) = (fds[0], fds[1]);
+    let _ = keep_from_children(read_end).and_then(|()| keep_from_children(write_end));
+    TERMINATION_PIPE.store(write_end, Ordering::SeqCst);
+    std::thread::spawn(move || {
+        // SAFETY: the read end stays open, owned by this thread from here on.
+        let mut pipe =
+            unsafe { <std::fs::File as std::os::unix::io::FromRawFd>::from_raw_fd(read_end) };
+        let mut byte = [0u8];
+        if std::io::Read::read_exact(&mut pipe, &mut byte).is_ok() {
+            then(c_int::from(byte[0]));
+            std::process::exit(128 + c_int::from(byte[0]));
+        }
+    });
+    for signal_number in [1, 2, 15] {
+        let handler: extern "C" fn(c_int) = pass_termination;
+        // SAFETY: the handler only writes one byte to a pipe, which is async-signal-safe.
+        unsafe { signal(signal_number, handler as usize) };
+    }
+}
+
+/// Marks `fd` close-on-exec, so that no child process inherits it.
+fn keep_from_children(fd: c_int) -> io::Result<()> {
+    const F_SETFD: c_int = 2;
+    const FD_CLOEXEC: c_int = 1;
+    // SAFETY: fcntl with integer arguments on a descriptor we own.
+    check(unsafe { fcntl(fd, F_SETFD, FD_CLOEXEC) })
 }
 
 /// Whether SIGINT, SIGTERM or SIGHUP arrived since `catch_termination`.

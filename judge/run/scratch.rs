@@ -1,0 +1,137 @@
+//! Where runs keep their folders: one private folder of this user's in the temp dir, checked to be
+//! it before use (the temp dir is shared, and a name there can be taken first by anyone), and in it
+//! one folder per launcher with a name nobody can guess. Folders of judges that ended are removed by
+//! the next one, and by a judge that is interrupted (see `sys::on_interrupt`).
+
+use crate::model::error::JudgeError;
+use crate::run::sys;
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hasher};
+use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// The folders of this process's launchers, for a judge interrupted before it could remove them.
+static OPEN: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// A fresh folder for one launcher: `judge-PID-RANDOM` in this user's private folder.
+pub fn fresh() -> Result<PathBuf, JudgeError> {
+    let root = private_root()?;
+    remove_stale(&root);
+    for _ in 0..8 {
+        let random = RandomState::new().build_hasher().finish();
+        let dir = root.join(format!("judge-{}-{random:016x}", std::process::id()));
+        match create_private(&dir) {
+            Ok(()) => {
+                OPEN.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(dir.clone());
+                return Ok(dir);
+            }
+            // Another judge removed the empty root between our check and now: make it again.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                private_root()?;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(JudgeError::io("create", &dir, e)),
+        }
+    }
+    Err(JudgeError::new(format!(
+        "cannot make a folder in {}",
+        root.display()
+    )))
+}
+
+/// Removes a launcher's folder, and this user's private folder if that leaves it empty.
+pub fn remove(dir: &Path) {
+    remove_all(dir);
+    OPEN.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .retain(|d| d != dir);
+    if let Some(root) = dir.parent() {
+        let _ = std::fs::remove_dir(root); // fails while another judge's folder is in it
+    }
+}
+
+/// Removes every folder this process's launchers still have: for a judge that is interrupted.
+pub fn remove_open() {
+    let open = std::mem::take(&mut *OPEN.lock().unwrap_or_else(|e| e.into_inner()));
+    open.iter().for_each(|dir| remove(dir));
+}
+
+/// A fresh private folder for one run inside a launcher's.
+pub fn create_private(dir: &Path) -> std::io::Result<()> {
+    std::fs::DirBuilder::new().mode(0o700).create(dir)
+}
+
+/// `slidekit-UID` in the temp dir, made if missing, and refused unless it is a folder (not a link)
+/// of this user's that nobody else may enter.
+fn private_root() -> Result<PathBuf, JudgeError> {
+    let (uid, _) = sys::user_and_group();
+    let root = std::env::temp_dir().join(format!("slidekit-{uid}"));
+    match create_private(&root) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(e) => return Err(JudgeError::io("create", &root, e)),
+    }
+    let meta = std::fs::symlink_metadata(&root).map_err(|e| JudgeError::io("inspect", &root, e))?;
+    let ours = meta.is_dir() && meta.uid() == uid && meta.permissions().mode() & 0o077 == 0;
+    if !ours {
+        let why = format!(
+            "{} is not a private folder of this user's (uid {uid}): someone else may have made it",
+            root.display()
+        );
+        return Err(JudgeError::new(why).with_fix("remove it, or set TMPDIR to another folder"));
+    }
+    Ok(root)
+}
+
+/// Removes the folders of judges that are no longer running (killed before they could clean up).
+fn remove_stale(root: &Path) {
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return;
+    };
+    for entry in entries.filter_map(|e| e.ok()) {
+        let name = entry.file_name();
+        let pid = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("judge-")?.split('-').next());
+        if pid.is_some_and(|pid| !Path::new("/proc").join(pid).exists()) {
+            remove_all(&entry.path());
+        }
+    }
+}
+
+/// Removes a folder even where a program took away the write permission of something inside.
+pub fn remove_all(dir: &Path) {
+    if std::fs::remove_dir_all(dir).is_ok() || !dir.exists() {
+        return;
+    }
+    let _ = std::process::Command::new("chmod")
+        .args(["-R", "u+rwx"])
+        .arg(dir)
+        .status();
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_folder_is_new_private_and_gone_once_removed() {
+        let (a, b) = (fresh().expect("a folder"), fresh().expect("another"));
+        assert_ne!(a, b);
+        let root = a.parent().expect("in the private root");
+        assert_eq!(Some(root), b.parent());
+        let mode = |p: &Path| std::fs::metadata(p).expect("exists").permissions().mode() & 0o777;
+        assert_eq!((mode(root), mode(&a)), (0o700, 0o700));
+        remove(&a);
+        assert!(
+            !a.exists() && root.exists(),
+            "the root stays while b is in it"
+        );
+        remove(&b);
+        assert!(!b.exists());
+    }
+}
