@@ -663,10 +663,20 @@ fn a_compiler_blocked_on_a_fifo_is_ce_at_its_wall_clock_and_leaves_nothing() {
     assert!(made.expect("mkfifo runs").success());
     let blocked = instantiate("include_fifo.c.tmpl", &dir, &[("@FIFO@", &fifo)]);
     let tmp = outside("compile-caps-tmp"); // named in cc1's command line, so we can look for it
-    let started = Instant::now();
+                                           // The sandbox covers the temp dir the FIFO is in: the compiler cannot reach it at all.
     let mut cmd = judge();
     cmd.env("TMPDIR", &tmp);
     let stdout = table(cmd, &blocked, &["--compile-time-limit", "200"]);
+    assert!(stdout.contains("No such file or directory"), "{stdout}");
+    // The fallback does not: the compiler blocks on it, and its wall clock ends it.
+    let started = Instant::now();
+    let mut cmd = judge();
+    cmd.env("TMPDIR", &tmp);
+    let stdout = table(
+        cmd,
+        &blocked,
+        &["--compile-time-limit", "200", "--no-sandbox"],
+    );
     assert!(
         stdout.contains("stopped at its 1400 ms wall-clock cap"),
         "{stdout}"
@@ -736,15 +746,18 @@ fn the_kernels_cpu_backstop_ends_a_busy_process_with_sigxcpu() {
     assert_eq!(status, Status::Signaled(24), "SIGXCPU");
 }
 
-/// `host_probe.c` with this process's IPC and UTS namespaces written in, in `dir`.
-fn host_probe(dir: &Path) -> PathBuf {
+/// `host_probe.c` with this process's IPC and UTS namespaces written in, and the socket and FIFO it
+/// is to reach, in `dir`.
+fn host_probe(dir: &Path, socket: &Path, fifo: &Path) -> PathBuf {
     let ns = |kind: &str| std::fs::read_link(format!("/proc/self/ns/{kind}")).expect("ns link");
     let (ipc, uts) = (ns("ipc"), ns("uts"));
-    instantiate(
-        "host_probe.c.tmpl",
-        dir,
-        &[("@IPC@", &ipc), ("@UTS@", &uts)],
-    )
+    let places = [
+        ("@IPC@", &*ipc),
+        ("@UTS@", &*uts),
+        ("@SOCKET@", socket),
+        ("@FIFO@", fifo),
+    ];
+    instantiate("host_probe.c.tmpl", dir, &places)
 }
 
 /// Runs `command` with a terminal of its own as its controlling terminal (Python's `pty`), so that a
@@ -776,7 +789,13 @@ fn reached(printed: &str) -> Vec<String> {
 fn a_run_reaches_no_terminal_and_no_host_setting_and_the_sandbox_no_host_ipc() {
     let _machine = shared();
     let dir = outside("host-probe");
-    let probe = host_probe(&dir);
+    // A listener and a FIFO of the test's own, in its own folder: what a run must not reach.
+    let socket = dir.join("agent.sock");
+    let _listener = std::os::unix::net::UnixListener::bind(&socket).expect("a listener");
+    let fifo = dir.join("pipe");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.expect("mkfifo runs").success());
+    let probe = host_probe(&dir, &socket, &fifo);
     // The probe itself, started on a terminal outside the judge, finds it (and as root, the
     // settings): so what it reaches under the judge is the judge's doing.
     let binary = dir.join("probe");
@@ -787,7 +806,9 @@ fn a_run_reaches_no_terminal_and_no_host_setting_and_the_sandbox_no_host_ipc() {
         .status();
     assert!(built.expect("gcc runs").success());
     let alone = reached(&on_a_terminal(&[binary.to_str().expect("UTF-8")]));
-    assert!(alone.contains(&"tty".to_string()), "{alone:?}");
+    for place in ["tty", "socket", "fifo"] {
+        assert!(alone.contains(&place.to_string()), "{alone:?}");
+    }
     let root = std::fs::OpenOptions::new()
         .write(true)
         .open("/proc/sys/kernel/hostname")
@@ -796,7 +817,13 @@ fn a_run_reaches_no_terminal_and_no_host_setting_and_the_sandbox_no_host_ipc() {
     let judge = assert_cmd::cargo::cargo_bin("judge");
     let judge = judge.to_str().expect("UTF-8");
     let probe = probe.to_str().expect("UTF-8");
-    for (mode, left_open) in [(None, &[][..]), (Some("--no-sandbox"), &["ipc", "uts"][..])] {
+    // Without namespaces: the host's IPC and UTS, and the FIFO (made readable by all); the socket,
+    // whose writing connect() needs, only where the run keeps the judge's user.
+    let fallback: &[&str] = match root {
+        true => &["ipc", "uts", "fifo"],
+        false => &["ipc", "uts", "socket", "fifo"],
+    };
+    for (mode, left_open) in [(None, &[][..]), (Some("--no-sandbox"), fallback)] {
         let mut args = vec![judge, "eight", probe, "--test", "001", "-v", "--no-color"];
         args.extend(mode);
         let printed = on_a_terminal(&args);

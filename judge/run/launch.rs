@@ -218,13 +218,19 @@ fn as_init(job: &Job, launcher: UnixStream, user: Option<u32>, group: Option<&Gr
     }
     // Opened once everything is read-only (so not even /proc/self/fd/0 can be reopened for writing)
     // and before the project is hidden: a program or script in a hidden folder becomes a descriptor.
-    let hidden = |path: &Path| job.walls.hidden.iter().any(|dir| path.starts_with(dir));
+    let covered = sandbox::host_state(&job.program, &job.walls);
+    let walls = job.walls.hidden.iter().chain(&covered);
+    // The run's own folder stays where it is, in a covered one or not.
+    let hidden =
+        |path: &Path| !path.starts_with(&job.dir) && walls.clone().any(|dir| path.starts_with(dir));
     let opened = open_input(job.stdin.as_deref()).and_then(|s| Ok((s, pass_files(job, hidden)?)));
     let (stdin, passed) = match opened {
         Ok(pair) => pair,
         Err(e) => return failed(job, e),
     };
-    if let Err(sandbox::Unavailable(why)) = sandbox::hide(&job.walls, &job.dir) {
+    let walled =
+        sandbox::hide(&job.walls, &job.dir).and_then(|()| sandbox::cover(&covered, &job.dir));
+    if let Err(sandbox::Unavailable(why)) = walled {
         eprintln!("sandbox unavailable: {why}");
         return UNAVAILABLE;
     }

@@ -135,3 +135,116 @@ pub fn hide(walls: &Walls, keep: &Path) -> Result<(), Unavailable> {
     }
     Ok(())
 }
+
+/// Where a host keeps what a run must not reach by path: sockets and FIFOs (an ssh agent, a
+/// session bus, tmux, X, a container daemon), shared memory, and users' files.
+const HOST_STATE: [&str; 11] = [
+    "/tmp",
+    "/var/tmp",
+    "/run",
+    "/var/run",
+    "/dev/shm",
+    "/dev/mqueue",
+    "/home",
+    "/root",
+    "/mnt",
+    "/media",
+    "/srv",
+];
+
+/// The folders of [`HOST_STATE`] to cover for a run of `program`: those that are folders here (not
+/// links to one), except one that holds the program itself, an interpreter or a compiler in a
+/// user's home say, whose libraries beside it it needs. A program behind `walls` (a binary in the
+/// compile cache) is handed over as a descriptor and needs nothing beside it.
+pub fn host_state(program: &Path, walls: &Walls) -> Vec<PathBuf> {
+    let program = on_path(program).unwrap_or_else(|| program.to_path_buf());
+    let program = std::fs::canonicalize(&program).unwrap_or(program);
+    let walled = walls.hidden.iter().any(|wall| program.starts_with(wall));
+    let real_dir = |dir: &&&str| std::fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir());
+    let dirs = HOST_STATE.iter().filter(real_dir).map(PathBuf::from);
+    dirs.filter(|dir| walled || !program.starts_with(dir))
+        .collect()
+}
+
+/// Makes the folders of `path` in a fresh file system of the namespace, as `INSIDE_ID`: a root
+/// judge's init is root outside, a user the namespace does not map, who may create nothing in a
+/// file system the namespace made. A child does it, so the init keeps its own user.
+fn make_as_inside_user(path: &Path) -> io::Result<()> {
+    match sys::fork_process()? {
+        Forked::Child => {
+            let made = sys::become_user(INSIDE_ID).and_then(|()| std::fs::create_dir_all(path));
+            std::process::exit(i32::from(made.is_err()))
+        }
+        Forked::Parent { child } => match sys::wait_child(child)? {
+            crate::model::status::Status::Exited(0) => Ok(()),
+            ended => Err(io::Error::new(
+                io::ErrorKind::Other,
+                format!("making {} ended {ended:?}", path.display()),
+            )),
+        },
+    }
+}
+
+/// Where a bare command name (`rustc`) is found on PATH, as the program's exec will find it.
+fn on_path(program: &Path) -> Option<PathBuf> {
+    if program.components().count() != 1 {
+        return None;
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|p| p.is_file())
+}
+
+/// Step 4: covers each of `dirs` with an empty read-only file system. One that holds `keep` gets
+/// an empty one with just `keep` in it, at its own path and still writable.
+pub fn cover(dirs: &[PathBuf], keep: &Path) -> Result<(), Unavailable> {
+    for dir in dirs {
+        let covered = if keep.starts_with(dir) {
+            cover_but(dir, keep)
+        } else {
+            sys::hide(dir)
+        };
+        covered.map_err(step(&format!("cannot cover {}", dir.display())))?;
+    }
+    Ok(())
+}
+
+/// Covers `dir` with an empty file system in which `keep` is mounted again where it was.
+fn cover_but(dir: &Path, keep: &Path) -> io::Result<()> {
+    let kept = std::fs::File::open(keep)?; // reachable through /proc/self/fd once covered
+    sys::cover_writable(dir)?;
+    make_as_inside_user(keep)?;
+    let source = PathBuf::from(format!(
+        "/proc/self/fd/{}",
+        std::os::unix::io::AsRawFd::as_raw_fd(&kept)
+    ));
+    sys::bind(&source, keep)?;
+    sys::set_read_only(dir, true, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_host_state_covered_is_all_but_where_an_unwalled_program_lives() {
+        let walls = Walls::default();
+        let all = host_state(Path::new("/usr/bin/env"), &walls);
+        assert!(all.contains(&PathBuf::from("/tmp")), "{all:?}");
+        let home = std::env::temp_dir().join("slidekit-host-state-program");
+        std::fs::write(&home, "").expect("a program file");
+        let beside = host_state(&home, &walls);
+        let holds = |dir: &PathBuf| home.starts_with(dir);
+        assert!(!beside.iter().any(holds), "{beside:?}");
+        // Behind a wall it is handed over as a descriptor: its folder is covered all the same.
+        let walled = Walls {
+            hidden: vec![std::env::temp_dir()],
+        };
+        assert_eq!(host_state(&home, &walled), all);
+        std::fs::remove_file(&home).expect("clean up");
+        // A bare name is looked for on PATH, as exec does.
+        assert_eq!(on_path(Path::new("sh")).map(|p| p.is_file()), Some(true));
+        assert_eq!(on_path(Path::new("/bin/sh")), None);
+    }
+}

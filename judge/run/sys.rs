@@ -484,6 +484,25 @@ pub fn bind_to_itself(dir: &Path) -> io::Result<()> {
     mount_call(Some(dir), dir, None, MS_BIND)
 }
 
+/// Makes this process user and group `id` (all three ids of each).
+pub fn become_user(id: u32) -> io::Result<()> {
+    // SAFETY: integer ids.
+    check(unsafe { setresgid(id, id, id) })?;
+    // SAFETY: as above.
+    check(unsafe { setresuid(id, id, id) })
+}
+
+/// Mounts `source` at `target` too.
+pub fn bind(source: &Path, target: &Path) -> io::Result<()> {
+    mount_call(Some(source), target, None, MS_BIND)
+}
+
+/// Covers `dir` with an empty file system, writable until made read-only.
+pub fn cover_writable(dir: &Path) -> io::Result<()> {
+    let flags = MS_NOSUID | MS_NODEV;
+    mount_call(Some(Path::new("tmpfs")), dir, Some("tmpfs"), flags)
+}
+
 /// Covers `dir` with an empty read-only file system, hiding what it holds.
 pub fn hide(dir: &Path) -> io::Result<()> {
     let flags = MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC;
