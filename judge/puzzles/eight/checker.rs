@@ -3,7 +3,6 @@
 
 use super::reference::{self, apply, parse_boards, Board, Distances, LayerWalk, GOAL};
 use crate::formats::text::head;
-use crate::formats::trace;
 use crate::model::frame::Frame;
 use crate::model::lesson::Lesson;
 use crate::model::reason::{Kind, Place, Rejection, TestFault};
@@ -125,13 +124,11 @@ pub fn lesson(
     whole: bool,
     optima: &Optima,
 ) -> Result<Lesson, String> {
-    let mut trace = trace::parse(stderr)?;
-    trace.cut |= !whole;
     let plain = Boards {
         boards,
         goal: distances,
     };
-    two_sided::assess(&trace, optima, &plain)
+    two_sided::assess_stderr(stderr, whole, optima, &plain)
 }
 
 /// A test's boards and its goal's table, as the coach asks of them.

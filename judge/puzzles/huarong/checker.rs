@@ -3,7 +3,6 @@
 
 use super::reference::{self, Answer, Block, Puzzle, Wrong};
 use crate::formats::text::printable;
-use crate::formats::trace;
 use crate::model::frame::Frame;
 use crate::model::lesson::{Lesson, BALANCE};
 use crate::model::reason::{Kind, Place, Rejection, TestFault};
@@ -85,9 +84,7 @@ impl Checker for Huarong {
         whole: bool,
         optima: &Optima,
     ) -> Result<Lesson, String> {
-        let mut trace = trace::parse(stderr)?;
-        trace.cut |= !whole;
-        two_sided::assess(&trace, optima, &puzzle(input)?)
+        two_sided::assess_stderr(stderr, whole, optima, &puzzle(input)?)
     }
 
     fn replays(&self) -> bool {

@@ -3,7 +3,6 @@
 //! `unsolvable` exactly when that BFS finds no way.
 
 use crate::formats::text::printable;
-use crate::formats::trace;
 use crate::model::frame::Frame;
 use crate::model::lesson::Lesson;
 use crate::model::reason::TestFault;
@@ -98,9 +97,7 @@ impl Checker for HuarongGoal {
         whole: bool,
         optima: &Optima,
     ) -> Result<Lesson, String> {
-        let mut trace = trace::parse(stderr)?;
-        trace.cut |= !whole;
-        two_sided::assess(&trace, optima, &layouts(input)?)
+        two_sided::assess_stderr(stderr, whole, optima, &layouts(input)?)
     }
 
     fn replays(&self) -> bool {

@@ -44,6 +44,18 @@ pub enum Goal {
 /// An example of the trace's lines, for a lapse that finds none.
 const EXAMPLE: &str = "start depth 1: frontier 3, visited 4";
 
+/// The coach's word on a run's `stderr` (all of it, unless not `whole`), read as a trace.
+pub fn assess_stderr(
+    stderr: &str,
+    whole: bool,
+    optima: &Optima,
+    plain: &dyn Plain,
+) -> Result<Lesson, String> {
+    let mut trace = crate::formats::trace::parse(stderr)?;
+    trace.cut |= !whole;
+    assess(&trace, optima, plain)
+}
+
 /// The coach's word on `trace`, the trace of a run on a test whose cases have `optima`. An
 /// unsolvable case with a trace is a search that ran out of positions: it ranks above the others.
 pub fn assess(trace: &Trace, optima: &Optima, plain: &dyn Plain) -> Result<Lesson, String> {
