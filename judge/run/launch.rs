@@ -127,17 +127,22 @@ pub fn main(args: &[OsString]) -> i32 {
         }
     }
     // Made outside the namespaces, where the cgroup file systems can be written, and removed there.
-    let group = job
-        .env
-        .is_submission()
-        .then(|| Group::make(&cgroup::group_name(std::process::id()), &job.limits))
+    let name = cgroup::group_name(std::process::id());
+    let group = (job.env.is_submission())
+        .then(|| Group::make(&name, &job.limits))
         .flatten();
+    let (code, outside) = run(&job, root, group.as_ref());
+    if let Some(group) = group.filter(|_| outside) {
+        group.remove();
+    }
+    code
+}
+
+/// Runs the job sandboxed, or in the fallback; its exit status, and whether this is still the
+/// process outside the namespaces (a root launcher's parent, or the fallback), which cleans up.
+fn run(job: &Job, root: bool, group: Option<&Group>) -> (i32, bool) {
     if !job.sandbox {
-        let code = unsandboxed(&job, root, group.as_ref());
-        if let Some(group) = group {
-            group.remove();
-        }
-        return code;
+        return (unsandboxed(job, root, group), true);
     }
     let entered = if root {
         sandbox::enter_as_root()
@@ -145,18 +150,17 @@ pub fn main(args: &[OsString]) -> i32 {
         sandbox::enter().map(|()| Entered::Inside)
     };
     match entered {
-        Ok(Entered::Inside) => {}
-        Ok(Entered::Outside(code)) => {
-            if let Some(group) = group {
-                group.remove();
-            }
-            return code;
-        }
+        Ok(Entered::Inside) => (sandboxed(job, root, group), false),
+        Ok(Entered::Outside(code)) => (code, true),
         Err(sandbox::Unavailable(why)) => {
             eprintln!("sandbox unavailable: {why}");
-            return UNAVAILABLE;
+            (UNAVAILABLE, true)
         }
     }
+}
+
+/// In the namespaces: forks the init, PID 1, which contains the run, and waits for it.
+fn sandboxed(job: &Job, root: bool, group: Option<&Group>) -> i32 {
     // Nobody else of our user may read our descriptors (the report pipe) through /proc.
     let _ = sys::not_dumpable();
     // The init checks through this pair that we still live once it has asked to die with us.
@@ -168,7 +172,7 @@ pub fn main(args: &[OsString]) -> i32 {
     match sys::fork_process() {
         Ok(Forked::Child) => {
             drop(alive);
-            std::process::exit(as_init(&job, alive_seen, user, group.as_ref()))
+            std::process::exit(as_init(job, alive_seen, user, group))
         }
         Ok(Forked::Parent { child }) => {
             let code = match sys::wait_child(child) {
