@@ -77,8 +77,14 @@ fn crash(run: &Execution, limits: &Limits) -> Option<(Verdict, RunFault)> {
     let status = run.measured.status;
     match status {
         Status::Exited(0) => return None,
-        // Stdout past the limit was OLE before, so a file-size signal here means a stderr flood.
-        Status::Signaled(SIGXFSZ) => return Some((Verdict::RuntimeError, RunFault::StderrFlood)),
+        // Stdout past the limit was OLE before, so a file-size signal here means another file.
+        Status::Signaled(SIGXFSZ) => {
+            let limit_bytes = limits.file_bytes();
+            return Some((
+                Verdict::RuntimeError,
+                RunFault::FileTooLarge { limit_bytes },
+            ));
+        }
         _ => {}
     }
     if ran_out_of_memory(run) {
@@ -234,9 +240,9 @@ mod tests {
         flood.output_exceeded = true;
         let why = "output reached the 1 MiB limit";
         assert_eq!(verdict(flood), Some((Verdict::OutputLimit, why.into())));
-        let stderr = ended(Status::Signaled(SIGXFSZ), None, "");
-        let why = "killed by SIGXFSZ: its stderr reached the output limit";
-        assert_eq!(verdict(stderr), Some((Verdict::RuntimeError, why.into())));
+        let file = ended(Status::Signaled(SIGXFSZ), None, "");
+        let why = "killed by SIGXFSZ: a file it wrote passed the 1 MiB file-size limit";
+        assert_eq!(verdict(file), Some((Verdict::RuntimeError, why.into())));
     }
 
     #[test]

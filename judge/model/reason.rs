@@ -66,7 +66,7 @@ impl Reason {
                 RunFault::Memory { .. } => "memory",
                 RunFault::AllocationFailed { .. } => "allocation-failed",
                 RunFault::Crashed { .. } => "crashed",
-                RunFault::StderrFlood => "stderr-flood",
+                RunFault::FileTooLarge { .. } => "file-too-large",
                 RunFault::Lost(_) => "lost",
             },
         }
@@ -204,8 +204,9 @@ pub enum RunFault {
         status: Status,
         cap_mib: Option<u64>,
     },
-    /// SIGXFSZ with stdout within its limit: the stderr flooded.
-    StderrFlood,
+    /// SIGXFSZ with stdout within its limit: a file it wrote in its folder passed the file-size
+    /// limit (stderr is a pipe, never limited).
+    FileTooLarge { limit_bytes: u64 },
     /// The launcher brought back no report, and why.
     Lost(String),
 }
@@ -264,9 +265,11 @@ impl fmt::Display for RunFault {
                     None => Ok(()),
                 }
             }
-            RunFault::StderrFlood => {
-                f.write_str("killed by SIGXFSZ: its stderr reached the output limit")
-            }
+            RunFault::FileTooLarge { limit_bytes } => write!(
+                f,
+                "killed by SIGXFSZ: a file it wrote passed the {} MiB file-size limit",
+                limit_bytes >> 20
+            ),
             RunFault::Lost(why) => f.write_str(why),
         }
     }

@@ -7,11 +7,12 @@
 //! them. Started anew, the launcher is small, so the figure is the program's own, give or take ~1 MiB.
 
 use crate::formats::files;
-use crate::model::execution::{Accounting, Measurement, Sandbox, Stop, CUT};
+use crate::model::execution::{Accounting, Measurement, Sandbox, Stop};
 use crate::model::limits::Limits;
 use crate::model::status::{Status, SIGKILL};
 use crate::run::cgroup::{self, Group};
 use crate::run::sandbox::{self, Entered, Walls};
+use crate::run::stderr;
 use crate::run::supervise::{supervise, Env, Seen, Start};
 use crate::run::sys::{self, Forked};
 use crate::run::tree::Scope;
@@ -30,8 +31,8 @@ pub const ARG: &str = "__launch";
 /// The launcher's exit status when the sandbox cannot be built here: the judge retries without it.
 pub const UNAVAILABLE: i32 = 3;
 
-/// How much of the tail of a program's stderr comes back, bytes; and of its head, unless it runs
-/// traced, when its `BFS_TRACE=1` trace is wanted whole, up to [`TRACE_KEPT`].
+/// How much of the head of a program's stderr comes back, bytes, unless it runs traced, when its
+/// `BFS_TRACE=1` trace is wanted whole, up to [`TRACE_KEPT`]; its tail comes back too.
 const STDERR_KEPT: u64 = 4096;
 pub const TRACE_KEPT: u64 = 1 << 20;
 
@@ -287,10 +288,8 @@ fn contain(
     (user, group): (Option<u32>, Option<&Group>),
 ) -> i32 {
     let run = || -> io::Result<(Seen, Vec<u8>, Vec<u8>)> {
-        let (stdout, stderr) = (
-            unnamed_file(&job.dir, "stdout")?,
-            unnamed_file(&job.dir, "stderr")?,
-        );
+        let stdout = unnamed_file(&job.dir, "stdout")?;
+        let (stderr, tap) = stderr::tap(stderr_head(job.env) as usize)?;
         let start = Start {
             program: job.program.clone(),
             name: name.as_os_str().to_owned(),
@@ -298,14 +297,14 @@ fn contain(
             dir: job.dir.clone(),
             stdin,
             stdout: stdout.try_clone()?,
-            stderr: stderr.try_clone()?,
+            stderr,
             env: job.env,
             user,
             group: group.map(|g| (g.joins(), g.counters.clone())),
         };
-        let seen = supervise(start, job.limits, scope)?;
+        let seen = supervise(start, job.limits, scope)?; // every process that held stderr is gone
         let out = read_back(stdout, job.limits.output_bytes.saturating_add(1))?;
-        Ok((seen, out, head_and_tail(stderr, stderr_head(job.env))?))
+        Ok((seen, out, tap.kept()?))
     };
     match run() {
         Ok((seen, _, _)) if seen.interrupted => 2, // the judge is gone: nobody to report to
@@ -361,19 +360,6 @@ fn read_back(mut file: File, at_most: u64) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     file.take(at_most).read_to_end(&mut bytes)?;
     Ok(bytes)
-}
-
-/// The first `head` and last [`STDERR_KEPT`] bytes, with a marker between when some were left out.
-fn head_and_tail(mut file: File, head: u64) -> io::Result<Vec<u8>> {
-    let len = file.metadata()?.len();
-    if len <= head + STDERR_KEPT {
-        return read_back(file, len);
-    }
-    let mut kept = read_back(file.try_clone()?, head)?;
-    kept.extend_from_slice(format!("\n{CUT}\n").as_bytes());
-    file.seek(io::SeekFrom::End(-(STDERR_KEPT as i64)))?;
-    file.take(STDERR_KEPT).read_to_end(&mut kept)?;
-    Ok(kept)
 }
 
 fn stop_name(stop: Option<Stop>) -> &'static str {

@@ -6,6 +6,7 @@ pub mod launch;
 pub mod launcher;
 pub mod sandbox;
 pub mod scratch;
+pub mod stderr;
 pub mod supervise;
 pub mod sys;
 pub mod tree;

@@ -593,6 +593,24 @@ pub fn on_termination(then: fn(c_int)) {
     }
 }
 
+/// A pipe: its read end and its write end, neither inherited across exec unless given as stdio.
+pub fn pipe_files() -> io::Result<(std::fs::File, std::fs::File)> {
+    use std::os::unix::io::FromRawFd;
+    let mut fds = [0 as c_int; 2];
+    // SAFETY: a live two-element array.
+    check(unsafe { pipe(fds.as_mut_ptr()) })?;
+    // SAFETY: both descriptors are fresh and ours alone from here on.
+    let (read, write) = unsafe {
+        (
+            std::fs::File::from_raw_fd(fds[0]),
+            std::fs::File::from_raw_fd(fds[1]),
+        )
+    };
+    keep_from_children(fds[0])?;
+    keep_from_children(fds[1])?;
+    Ok((read, write))
+}
+
 /// Marks `fd` close-on-exec, so that no child process inherits it.
 fn keep_from_children(fd: c_int) -> io::Result<()> {
     const F_SETFD: c_int = 2;

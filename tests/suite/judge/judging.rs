@@ -259,14 +259,16 @@ fn an_output_flood_is_ole() {
 }
 
 #[test]
-fn a_stderr_flood_is_re_not_ole() {
-    let assert = judge_run_only("stderr_flood.c", &[]).code(1);
+fn a_stderr_flood_is_cut_short_not_a_verdict_and_a_file_flood_is_re() {
+    // 96 MiB of log after a right answer: stderr is a pipe, of which the head and tail are kept.
+    let assert = judge_sample("stderr_flood.c", &[]).success();
+    let logged = row(&assert);
+    assert!(logged.contains(" AC "), "{logged}");
+    // A file in its own folder meets the file-size limit that bounds stdout.
+    let assert = judge_run_only("file_flood.c", &[]).code(1);
     let row = row(&assert);
-    assert!(
-        row.contains("RE")
-            && row.ends_with("killed by SIGXFSZ: its stderr reached the output limit"),
-        "{row}"
-    );
+    let why = "killed by SIGXFSZ: a file it wrote passed the 64 MiB file-size limit";
+    assert!(row.contains("RE") && row.ends_with(why), "{row}");
 }
 
 #[test]
