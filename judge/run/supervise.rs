@@ -252,10 +252,13 @@ fn look(
     watched: &mut Watched,
 ) -> u64 {
     let members = tree::members(scope);
-    // Whatever the program forks runs at the lowest priority, so that a swarm of busy processes
-    // cannot keep this watcher from the CPU; the program itself keeps its own.
-    let forked = members.iter().filter(|&&pid| pid != program);
-    forked.for_each(|&pid| sys::lowest_priority(pid));
+    // Without a cgroup's process cap, whatever the program forks runs at the lowest priority, so
+    // that a swarm of busy processes cannot keep this watcher from the CPU; the program itself
+    // keeps its own. With one, the cap bounds a swarm, and honest workers keep their priority.
+    if kernel.is_none() {
+        let forked = members.iter().filter(|&&pid| pid != program);
+        forked.for_each(|&pid| sys::lowest_priority(pid));
+    }
     let shot = tree::snapshot(&members, limits.memory_kib);
     let (reaped_us, _) = sys::children_usage();
     let mut cpu_ms = (reaped_us + shot.cpu_us) / 1000;
