@@ -1,6 +1,6 @@
 //! The namespace sandbox, as a list of steps: new user, PID, mount, network, IPC and UTS
-//! namespaces; an unprivileged identity inside, never root outside; mounts that hide the cache and
-//! the tests and freeze the project.
+//! namespaces; an unprivileged identity inside, never root outside; mounts that freeze the file
+//! systems, hide the cache and the tests, and cover the host's temp dirs, runtime state and homes.
 
 use crate::run::sys::{self, Forked};
 use std::io::{self, Read, Write};
