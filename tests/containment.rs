@@ -332,8 +332,7 @@ fn ctrl_c_or_the_judges_death_leaves_no_process_of_the_run() {
 
 /// The launcher folders of the judge whose pid is `pid`, in this user's private temp folder.
 fn scratch_of(pid: u32) -> Vec<PathBuf> {
-    let uid =
-        std::fs::metadata("/proc/self").map_or(0, |m| std::os::unix::fs::MetadataExt::uid(&m));
+    let uid = uid();
     let root = std::env::temp_dir().join(format!("slidekit-{uid}"));
     let entries = std::fs::read_dir(root)
         .into_iter()
@@ -418,7 +417,12 @@ fn without_the_sandbox_a_rewritten_cache_entry_fails_its_digest_and_is_rebuilt()
 
 /// Whether the tests run as root (as CI does), when the judge runs submissions as nobody.
 fn is_root() -> bool {
-    std::fs::metadata("/proc/self").is_ok_and(|m| std::os::unix::fs::MetadataExt::uid(&m) == 0)
+    uid() == 0
+}
+
+/// The user the tests run as (the owner of this process's /proc entry).
+fn uid() -> u32 {
+    std::fs::metadata("/proc/self").map_or(0, |m| std::os::unix::fs::MetadataExt::uid(&m))
 }
 
 #[test]
@@ -884,8 +888,7 @@ fn a_private_temp_folder_that_someone_else_made_is_refused() {
     let _machine = shared();
     let tmp = outside("scratch-trap");
     let elsewhere = outside("scratch-trap-target");
-    let uid =
-        std::fs::metadata("/proc/self").map_or(0, |m| std::os::unix::fs::MetadataExt::uid(&m));
+    let uid = uid();
     // Made first by someone else: a link to a folder of theirs, where the judge's runs would go.
     std::os::unix::fs::symlink(&elsewhere, tmp.join(format!("slidekit-{uid}"))).expect("symlink");
     let output = judge()

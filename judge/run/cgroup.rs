@@ -5,7 +5,7 @@
 //! descriptors opened beforehand, and removed from outside once the run is over.
 
 use crate::model::limits::Limits;
-use crate::run::sys;
+use crate::run::{sys, tree};
 use std::fs::File;
 use std::io::{self, Read, Seek};
 use std::os::unix::io::{AsRawFd, RawFd};
@@ -114,22 +114,15 @@ pub fn remove_stale() {
         for entry in entries.filter_map(|e| e.ok()) {
             let name = entry.file_name();
             let pid = name.to_str().and_then(|n| n.strip_prefix(PREFIX));
-            if pid.is_some_and(|pid| !running(pid)) {
+            if pid
+                .and_then(|p| p.parse().ok())
+                .is_some_and(tree::has_ended)
+            {
                 dirs.push(entry.path());
             }
         }
     }
     empty_and_remove(&dirs);
-}
-
-/// Whether process `pid` runs: it exists and is not a zombie (a killed judge's launchers may wait
-/// long to be reaped by an init that is slow to).
-fn running(pid: &str) -> bool {
-    let stat = std::fs::read_to_string(Path::new("/proc").join(pid).join("stat"));
-    let state = stat
-        .ok()
-        .and_then(|s| s.rsplit_once(") ")?.1.chars().next());
-    state.is_some_and(|state| state != 'Z')
 }
 
 /// The name of the group of the launcher whose pid is `pid`: two judges at once never share one.
@@ -275,22 +268,7 @@ mod tests {
     }
 
     #[test]
-    fn a_zombie_or_a_gone_process_is_not_running() {
-        assert!(running(&std::process::id().to_string()));
-        assert!(!running("999999999"));
-        // A child that ended and is not reaped yet is a zombie.
-        let mut child = std::process::Command::new("true")
-            .spawn()
-            .expect("true starts");
-        let pid = child.id().to_string();
-        for _ in 0..1000 {
-            if !running(&pid) {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(1));
-        }
-        assert!(!running(&pid), "a zombie");
-        child.wait().expect("reaped");
+    fn a_groups_name_is_its_launchers_pid() {
         assert_eq!(group_name(42), "slidekit-run-42");
     }
 }

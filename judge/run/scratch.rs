@@ -4,7 +4,7 @@
 //! the next one, and by a judge that is interrupted (see `sys::on_interrupt`).
 
 use crate::model::error::JudgeError;
-use crate::run::sys;
+use crate::run::{sys, tree};
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
@@ -96,7 +96,10 @@ fn remove_stale(root: &Path) {
         let pid = name
             .to_str()
             .and_then(|n| n.strip_prefix("judge-")?.split('-').next());
-        if pid.is_some_and(|pid| !Path::new("/proc").join(pid).exists()) {
+        if pid
+            .and_then(|p| p.parse().ok())
+            .is_some_and(tree::has_ended)
+        {
             remove_all(&entry.path());
         }
     }

@@ -203,7 +203,7 @@ pub fn kill_all(scope: Scope, program_group: i32) {
         }
         let alive: Vec<i32> = members(scope)
             .into_iter()
-            .filter(|&pid| !is_zombie(pid))
+            .filter(|&pid| !has_ended(pid))
             .collect();
         if alive.is_empty() {
             return;
@@ -213,7 +213,9 @@ pub fn kill_all(scope: Scope, program_group: i32) {
     }
 }
 
-fn is_zombie(pid: i32) -> bool {
+/// Whether process `pid` has ended: it is gone, or a zombie that nobody has reaped yet (a killed
+/// judge's launchers may wait long for an init that is slow to reap).
+pub fn has_ended(pid: i32) -> bool {
     stat(pid).map_or(true, |s| s.zombie)
 }
 
@@ -221,6 +223,23 @@ fn is_zombie(pid: i32) -> bool {
 mod tests {
     use super::*;
     use std::process::Command;
+
+    #[test]
+    fn a_zombie_or_a_gone_process_has_ended() {
+        assert!(!has_ended(std::process::id() as i32));
+        assert!(has_ended(999_999_999));
+        // A child that ended and is not reaped yet is a zombie.
+        let mut child = Command::new("true").spawn().expect("true starts");
+        let pid = child.id() as i32;
+        for _ in 0..1000 {
+            if has_ended(pid) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        assert!(has_ended(pid), "a zombie");
+        child.wait().expect("reaped");
+    }
 
     #[test]
     fn a_grandchild_is_a_descendant_and_is_measured() {
