@@ -10,8 +10,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::{Duration, Instant};
 
-/// Tests that measure how close to its limit a run stops take the machine alone; the others share
-/// it (a run starved by its neighbours is stopped late, or by the wall clock).
+/// Tests that measure how close to its limit a run stops take the machine alone (a run starved by its
+/// neighbours is stopped late, or by the wall clock), and so does one that looks for what a killed
+/// judge leaves (any judge that starts meanwhile sweeps it away); the others share it.
 static MACHINE: RwLock<()> = RwLock::new(());
 
 fn alone() -> RwLockWriteGuard<'static, ()> {
@@ -266,7 +267,7 @@ fn wait_until(seconds: u64, done: impl Fn() -> bool) {
 
 #[test]
 fn ctrl_c_or_the_judges_death_leaves_no_process_of_the_run() {
-    let _machine = shared();
+    let _machine = alone();
     // Six judges at once, each on the four-sleeper fixture: every signal in every mode.
     let cases: Vec<(&[&str], &str)> = MODES
         .iter()
