@@ -842,6 +842,58 @@ fn a_run_reaches_no_terminal_and_no_host_setting_and_the_sandbox_no_host_ipc() {
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
 
+/// A folder beside the project, as another checkout of it would be: in no folder the judge knows.
+fn other_checkout(name: &str) -> PathBuf {
+    let parent = Path::new(env!("CARGO_MANIFEST_DIR")).parent();
+    let name = format!("slidekit-test-{name}-{}", std::process::id());
+    let dir = parent.expect("the project is in a folder").join(name);
+    std::fs::create_dir_all(&dir).expect("a folder beside the project");
+    dir
+}
+
+/// Whether a submission may read `file` by its permissions: a root judge's runs are nobody.
+fn a_run_may_read(file: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let others =
+        |p: &Path, bit: u32| std::fs::metadata(p).is_ok_and(|m| m.permissions().mode() & bit != 0);
+    !is_root() || (others(file, 0o004) && file.ancestors().skip(1).all(|dir| others(dir, 0o001)))
+}
+
+#[test]
+fn the_sandbox_shows_a_run_the_system_and_its_folder_and_no_other_host_file() {
+    let _machine = shared();
+    let other = other_checkout("root");
+    let answer = other.join("001-sample.ans");
+    std::fs::write(&answer, "ullddrurdllurdruldr\n").expect("another checkout's answer");
+    let header = other.join("answer.h");
+    std::fs::write(&header, "#define ANSWER \"ullddrurdllurdruldr\"\n").expect("a header");
+    let dir = outside("host-root");
+    // The run's folder is in the temp dir: the first folder of that path is in the root too.
+    let temp = std::env::temp_dir();
+    let first = temp.components().nth(1).expect("a temp dir below /");
+    let shown = format!(
+        "usr bin sbin lib lib32 lib64 libx32 etc dev proc {}",
+        first.as_os_str().to_string_lossy()
+    );
+    let places = [("@OTHER@", &*answer), ("@ROOT@", Path::new(&shown))];
+    let probe = instantiate("host_root.c.tmpl", &dir, &places);
+    let sandboxed = judge_sample(&probe, &["-v"]);
+    assert_eq!(sandboxed.verdict(), "AC", "{}", sandboxed.stdout);
+    let fallback = judge_sample(&probe, &["-v", "--no-sandbox"]);
+    let mut open = vec!["other", "proc", "host", "dev"];
+    open.retain(|&place| place != "other" || a_run_may_read(&answer));
+    assert_eq!(reached(&fallback.stdout), open, "{}", fallback.stdout);
+    // Its compiler, too, sees the system and the source's folder only.
+    let include = instantiate("include_other.c.tmpl", &dir, &[("@OTHER@", &header)]);
+    let stdout = table(judge(), &include, &[]);
+    assert!(stdout.contains("CE  compile error"), "{stdout}");
+    assert!(stdout.contains("No such file or directory"), "{stdout}");
+    let stdout = table(judge(), &include, &["--no-sandbox"]);
+    assert!(stdout.contains("all 1 tests accepted"), "{stdout}");
+    std::fs::remove_dir_all(&other).expect("clean up");
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
 #[test]
 fn the_stack_may_use_the_whole_memory_limit_whatever_the_callers_ulimit() {
     let _machine = shared();

@@ -142,10 +142,14 @@ pub fn compile(
     let cached = is_intact(&entry);
     if !cached {
         let dir = launcher.fresh_dir()?;
-        // A script is checked by the interpreter that will run it, not through a wrapper again.
-        let tool = installed.interpreter.clone();
-        let tool = tool.unwrap_or_else(|| PathBuf::from(language.toolchain().tool));
-        let built = build(language, &tool, (&text, source), &dir, launcher, caps);
+        let built = build(
+            language,
+            &installed.tool,
+            (&text, source),
+            &dir,
+            launcher,
+            caps,
+        );
         let saved = match built {
             Ok(Ok(built)) => save(&built, &entry).map(Ok),
             other => other.map(|r| r.map(|_| ())),
@@ -155,14 +159,14 @@ pub fn compile(
             return Ok(Compiled::Failed { message });
         }
     }
-    let program = match installed.interpreter {
-        Some(interpreter) => Program {
-            path: interpreter,
+    let program = match language {
+        Language::Python => Program {
+            path: installed.tool,
             args: (language.toolchain().flags.iter().map(OsString::from))
                 .chain([entry.into_os_string()])
                 .collect(),
         },
-        None => Program {
+        _ => Program {
             path: entry,
             args: Vec::new(),
         },
@@ -289,8 +293,10 @@ fn digest_path(entry: &Path) -> PathBuf {
 /// program). Asked once: a `python3` that is a version manager's shim takes a tenth of a second.
 #[derive(Clone)]
 struct Installed {
+    /// The compiler, or the interpreter that checks and runs a script, by its full path: the
+    /// sandbox shows it and its libraries, and nothing of a wrapper's (rustup's proxy, pyenv's shim).
+    tool: PathBuf,
     version: String,
-    interpreter: Option<PathBuf>,
 }
 
 /// The tools this process asked about already: a judge that builds three Rust solutions asks
@@ -308,48 +314,62 @@ fn installed(language: Language) -> Result<Installed, JudgeError> {
     Ok(found)
 }
 
-/// Runs `tool --version`, or asks Python its version and executable at once: both the cache key and
-/// the check that the tool is installed.
+/// Finds the tool and asks its version: the cache key, the check that it is installed, and the
+/// path that the sandbox runs.
 fn ask(language: Language) -> Result<Installed, JudgeError> {
     let Toolchain { tool, fix, .. } = language.toolchain();
-    let mut command = match language {
-        Language::Python if sys::is_root() => Command::new(python_for_nobody(fix)?),
-        _ => Command::new(tool),
-    };
-    match language {
-        Language::Python => command.args([
-            "-S",
-            "-c",
-            "import sys; print(sys.executable); print(sys.version)",
-        ]),
-        _ => command.arg("--version"),
-    };
     let missing = || {
         JudgeError::new(format!(
             "{tool} not found: it is needed for this submission"
         ))
         .with_fix(fix)
     };
-    let out = command.output().map_err(|_| missing())?;
-    if !out.status.success() {
-        return Err(missing());
-    }
-    let version = String::from_utf8_lossy(&out.stdout).into_owned();
-    if language != Language::Python {
-        return Ok(Installed {
-            version,
-            interpreter: None,
-        });
-    }
-    let executable = version.lines().next().unwrap_or_default().trim();
-    if executable.is_empty() {
-        return Err(JudgeError::new("python3 does not name its executable"));
-    }
+    let printed = |program: &Path, args: &[&str]| -> Option<String> {
+        let out = Command::new(program).args(args).output().ok()?;
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        Some(text).filter(|t| out.status.success() && !t.trim().is_empty())
+    };
+    let place = match language {
+        Language::Python => {
+            let python = match sys::is_root() {
+                true => python_for_nobody(fix)?,
+                false => PathBuf::from(tool),
+            };
+            // Its executable and its version in one start.
+            let text = printed(&python, PYTHON_ASK).ok_or_else(missing)?;
+            let (executable, version) = text.split_once('\n').unwrap_or_default();
+            return Ok(Installed {
+                tool: PathBuf::from(executable.trim()),
+                version: version.to_string(),
+            });
+        }
+        // rustup's proxy picks the toolchain (RUSTUP_TOOLCHAIN, a rust-toolchain file), once.
+        Language::Rust => {
+            let sysroot = printed(Path::new(tool), &["--print", "sysroot"]).ok_or_else(missing)?;
+            Path::new(sysroot.trim()).join("bin/rustc")
+        }
+        Language::C | Language::Cpp => on_path(tool).ok_or_else(missing)?,
+    };
+    let version = printed(&place, &["--version"]).ok_or_else(missing)?;
     Ok(Installed {
-        interpreter: Some(PathBuf::from(executable)),
+        tool: place,
         version,
     })
 }
+
+/// Where PATH finds `tool`.
+fn on_path(tool: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(tool))
+        .find(|p| p.is_file())
+}
+
+const PYTHON_ASK: &[&str] = &[
+    "-S",
+    "-c",
+    "import sys; print(sys.executable); print(sys.version)",
+];
 
 /// A root judge runs submissions as nobody (`run::sandbox::NOBODY`), who cannot reach an
 /// interpreter in root's home (pyenv's, say): the first `python3` on PATH that any user may run.

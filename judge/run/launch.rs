@@ -11,7 +11,7 @@ use crate::model::execution::{Accounting, Measurement, Sandbox, Stop};
 use crate::model::limits::Limits;
 use crate::model::status::{Status, SIGKILL};
 use crate::run::cgroup::{self, Group};
-use crate::run::sandbox::{self, Entered, Walls};
+use crate::run::sandbox::{self, Entered, Root, Walls};
 use crate::run::stderr;
 use crate::run::supervise::{supervise, Env, Seen, Start};
 use crate::run::sys::{self, Forked};
@@ -208,8 +208,8 @@ fn unsandboxed(job: &Job, root: bool, group: Option<&Group>) -> i32 {
     }
 }
 
-/// PID 1 of the run's namespace: dies with the launcher (taking the namespace with it), builds the
-/// walls, then contains the run, its program as `user` if given.
+/// PID 1 of the run's namespace: dies with the launcher (taking the namespace with it), enters the
+/// run's own root, then contains the run, its program as `user` if given.
 fn as_init(job: &Job, launcher: UnixStream, user: Option<u32>, group: Option<&Group>) -> i32 {
     // When the launcher dies, so do we, and the kernel ends the namespace. It may have died before we
     // asked: then its end of the pair is closed. We keep every signal's default action, so that no
@@ -217,25 +217,20 @@ fn as_init(job: &Job, launcher: UnixStream, user: Option<u32>, group: Option<&Gr
     if sys::die_with_parent_now(SIGKILL).is_err() || !is_alive(&launcher) {
         return 2;
     }
-    if let Err(sandbox::Unavailable(why)) = sandbox::freeze(&job.dir) {
+    if let Err(sandbox::Unavailable(why)) = sandbox::freeze() {
         eprintln!("sandbox unavailable: {why}");
         return UNAVAILABLE;
     }
-    // Opened once everything is read-only (so not even /proc/self/fd/0 can be reopened for writing)
-    // and before the project is hidden: a program or script in a hidden folder becomes a descriptor.
-    let covered = sandbox::host_state(&job.program, &job.walls);
-    let walls = job.walls.hidden.iter().chain(&covered);
-    // The run's own folder stays where it is, in a covered one or not.
-    let hidden =
-        |path: &Path| !path.starts_with(&job.dir) && walls.clone().any(|dir| path.starts_with(dir));
-    let opened = open_input(job.stdin.as_deref()).and_then(|s| Ok((s, pass_files(job, hidden)?)));
+    // Opened once everything is read-only and before the new root is entered: what it does not
+    // show (a program or script behind the walls, a test's input) becomes a descriptor.
+    let root = Root::for_run(&job.program, &job.dir, &job.walls);
+    let opened = open_input(job.stdin.as_deref())
+        .and_then(|stdin| Ok((stdin, pass_files(job, |path| !root.shows(path))?)));
     let (stdin, passed) = match opened {
         Ok(pair) => pair,
         Err(e) => return failed(job, e),
     };
-    let walled =
-        sandbox::hide(&job.walls, &job.dir).and_then(|()| sandbox::cover(&covered, &job.dir));
-    if let Err(sandbox::Unavailable(why)) = walled {
+    if let Err(sandbox::Unavailable(why)) = root.enter() {
         eprintln!("sandbox unavailable: {why}");
         return UNAVAILABLE;
     }

@@ -1,6 +1,6 @@
 //! The namespace sandbox, as a list of steps: new user, PID, mount, network, IPC and UTS
-//! namespaces; an unprivileged identity inside, never root outside; mounts that freeze the file
-//! systems, hide the cache and the tests, and cover the host's temp dirs, runtime state and homes.
+//! namespaces; an unprivileged identity inside, never root outside; a new root that holds only
+//! what a run needs, read-only but the run's own folder.
 
 use crate::run::sys::{self, Forked};
 use std::io::{self, Read, Write};
@@ -98,91 +98,239 @@ fn entered_child(parent: &mut UnixStream) -> Result<(), Unavailable> {
 }
 
 /// What the program must not see: the project (the tests' answers, the sources, the reference
-/// binaries cargo built) and the compile cache.
+/// binaries cargo built) and the compile cache. The sandbox's root leaves them out, and covers
+/// one that lies in a folder it shows; the fallback hands a program there over as a descriptor.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Walls {
-    /// Covered by an empty read-only file system.
     pub hidden: Vec<PathBuf>,
 }
 
 /// Step 2, in PID 1 of the new namespace: a private mount tree in which every file system is
-/// read-only but `keep` (the run's own folder), and a /proc of our own. Files the program needs
-/// (its stdin, a program in a hidden folder) are opened after this step, through read-only mounts,
-/// and before `hide`.
-pub fn freeze(keep: &Path) -> Result<(), Unavailable> {
+/// read-only, so that no file opened from now on (a test's input, a program behind the walls) can
+/// be opened again for writing through `/proc/self/fd`.
+pub fn freeze() -> Result<(), Unavailable> {
     sys::make_mounts_private().map_err(step("cannot make mounts private"))?;
-    sys::bind_to_itself(keep).map_err(step("cannot mount the run's folder"))?;
     let root = Path::new("/");
-    sys::set_read_only(root, true, true).map_err(step("cannot make the file system read-only"))?;
-    sys::set_read_only(keep, false, false)
-        .map_err(step("cannot keep the run's folder writable"))?;
-    sys::mount_proc().map_err(step("cannot mount /proc"))
+    sys::set_read_only(root, true, true).map_err(step("cannot make the file system read-only"))
 }
 
-/// Step 3: covers the hidden folders. One that holds `keep` cannot be hidden, and refuses the
-/// sandbox rather than leave it open; one that does not exist has nothing to hide.
-pub fn hide(walls: &Walls, keep: &Path) -> Result<(), Unavailable> {
-    for dir in walls.hidden.iter().filter(|dir| dir.is_dir()) {
-        if keep.starts_with(dir) {
-            let why = format!(
-                "the run's folder {} is inside {}",
-                keep.display(),
-                dir.display()
-            );
-            return Err(Unavailable(why));
-        }
-        sys::hide(dir).map_err(step(&format!("cannot hide {}", dir.display())))?;
-    }
-    Ok(())
+/// What a run sees of the host, each at its own path and read-only: the system's programs and
+/// libraries, the few settings its loader and compilers read, and a toolchain that lives elsewhere;
+/// beside them a /dev of five devices, a /proc of its own and the run's folder, writable.
+/// Nothing else of the host is there: no temp dir, runtime state, home, other checkout or device.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Root {
+    /// Host folders shown with everything below them.
+    trees: Vec<PathBuf>,
+    /// Host files shown alone.
+    files: Vec<PathBuf>,
+    /// Host links shown as links (`/bin` → `usr/bin` where /usr is merged).
+    links: Vec<(PathBuf, PathBuf)>,
+    /// Walls inside a tree, covered by an empty file system.
+    walls: Vec<PathBuf>,
+    /// The run's own folder.
+    keep: PathBuf,
 }
 
-/// Where a host keeps what a run must not reach by path: sockets and FIFOs (an ssh agent, a
-/// session bus, tmux, X, a container daemon), shared memory, and users' files.
-const HOST_STATE: [&str; 11] = [
-    "/tmp",
-    "/var/tmp",
-    "/run",
-    "/var/run",
-    "/dev/shm",
-    "/dev/mqueue",
-    "/home",
-    "/root",
-    "/mnt",
-    "/media",
-    "/srv",
+/// Where the system keeps programs and libraries.
+const SYSTEM: [&str; 7] = [
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
 ];
 
-/// The folders of [`HOST_STATE`] to cover for a run of `program`: those that are folders here (not
-/// links to one), except one that holds the program itself, an interpreter or a compiler in a
-/// user's home say, whose libraries beside it it needs. A program behind `walls` (a binary in the
-/// compile cache) is handed over as a descriptor and needs nothing beside it.
-pub fn host_state(program: &Path, walls: &Walls) -> Vec<PathBuf> {
-    let program = on_path(program).unwrap_or_else(|| program.to_path_buf());
-    let program = std::fs::canonicalize(&program).unwrap_or(program);
-    let walled = walls.hidden.iter().any(|wall| program.starts_with(wall));
-    let real_dir = |dir: &&&str| std::fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir());
-    let dirs = HOST_STATE.iter().filter(real_dir).map(PathBuf::from);
-    dirs.filter(|dir| walled || !program.starts_with(dir))
-        .collect()
+/// Of /etc, only what the loader reads and the `cc` link that Debian keeps there.
+const SETTINGS: [&str; 4] = [
+    "/etc/ld.so.cache",
+    "/etc/ld.so.conf",
+    "/etc/ld.so.conf.d",
+    "/etc/alternatives",
+];
+
+/// The devices of a run's /dev; its `fd`, `stdin`, `stdout` and `stderr` are links into /proc.
+const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
+const DEVICE_LINKS: [(&str, &str); 4] = [
+    ("fd", "/proc/self/fd"),
+    ("stdin", "/proc/self/fd/0"),
+    ("stdout", "/proc/self/fd/1"),
+    ("stderr", "/proc/self/fd/2"),
+];
+
+impl Root {
+    /// The root for a run of `program` in `keep`, behind `walls`.
+    pub fn for_run(program: &Path, keep: &Path, walls: &Walls) -> Root {
+        let mut root = Root {
+            trees: Vec::new(),
+            files: Vec::new(),
+            links: Vec::new(),
+            walls: Vec::new(),
+            keep: keep.to_path_buf(),
+        };
+        for path in SYSTEM.iter().chain(&SETTINGS).map(Path::new) {
+            match std::fs::symlink_metadata(path) {
+                Ok(m)
+                    if m.file_type().is_symlink()
+                        && SYSTEM.iter().any(|s| path == Path::new(s)) =>
+                {
+                    let target = std::fs::read_link(path).unwrap_or_default();
+                    root.links.push((path.to_path_buf(), target));
+                }
+                Ok(_) if path.is_dir() => root.trees.push(path.to_path_buf()),
+                Ok(_) => root.files.push(path.to_path_buf()),
+                Err(_) => {} // not on this host
+            }
+        }
+        match root.toolchain_home(program, walls) {
+            // A program in a folder above the run's (a test's binary in the temp dir) needs
+            // nothing beside it, and that folder holds what other runs left: it is shown alone.
+            Some((program, home)) if home == program || canonical(keep).starts_with(&home) => {
+                root.files.push(program)
+            }
+            Some((_, home)) => root.trees.push(home),
+            None => {}
+        }
+        root.walls = (walls.hidden.iter())
+            .filter(|wall| root.in_trees(wall))
+            .cloned()
+            .collect();
+        root
+    }
+
+    /// Whether a run finds `path` where it is on the host: the run's folder, and what the trees
+    /// show outside the walls. Any other file it needs is handed over as a descriptor.
+    pub fn shows(&self, path: &Path) -> bool {
+        let path = canonical(path);
+        let walled = self.walls.iter().any(|wall| path.starts_with(wall));
+        let shown = self.in_trees(&path) || self.files.contains(&path);
+        path.starts_with(canonical(&self.keep)) || (shown && !walled)
+    }
+
+    fn in_trees(&self, path: &Path) -> bool {
+        self.trees.iter().any(|tree| path.starts_with(tree))
+    }
+
+    /// A program outside the system's folders, and where it is installed, to be shown with it: the
+    /// folder above its `bin`, else its own (a toolchain keeps its libraries beside it). A program
+    /// behind the walls is handed over as a descriptor instead, and one in the system's is there.
+    fn toolchain_home(&self, program: &Path, walls: &Walls) -> Option<(PathBuf, PathBuf)> {
+        let program = on_path(program).unwrap_or_else(|| program.to_path_buf());
+        let program = std::fs::canonicalize(program).ok()?;
+        let walled = walls.hidden.iter().any(|wall| program.starts_with(wall));
+        if walled || self.in_trees(&program) {
+            return None;
+        }
+        let dir = program.parent()?;
+        let home = match dir.file_name() {
+            Some(name) if name == "bin" => dir.parent()?,
+            _ => dir,
+        };
+        let home = match home.parent() {
+            Some(_) => home.to_path_buf(),
+            None => program.clone(), // a program in `/` itself is shown alone
+        };
+        Some((program, home))
+    }
+
+    /// Step 3: builds this root over the launcher's own folder (`keep`'s parent, private to the
+    /// judge) and makes it the root of the namespace. Files the program needs that it does not show
+    /// are opened before, once frozen, and handed over as descriptors.
+    pub fn enter(&self) -> Result<(), Unavailable> {
+        let kept = std::fs::File::open(&self.keep).map_err(step("cannot open the run's folder"))?;
+        let top = self
+            .keep
+            .parent()
+            .ok_or_else(|| Unavailable("the run's folder is /".into()))?;
+        sys::cover_writable(top).map_err(step("cannot mount the new root"))?;
+        self.make_skeleton(top)
+            .map_err(step("cannot lay out the new root"))?;
+        self.mount_all(top, &kept)
+            .map_err(step("cannot fill the new root"))?;
+        sys::mount_proc(&under(top, Path::new("/proc"))).map_err(step("cannot mount /proc"))?;
+        sys::set_read_only(top, true, false).map_err(step("cannot make the new root read-only"))?;
+        std::env::set_current_dir(top).map_err(step("cannot enter the new root"))?;
+        sys::pivot_to_current_dir().map_err(step("cannot pivot into the new root"))
+    }
+
+    /// Mounts what the root shows onto its skeleton, read-only as [`freeze`] left the host: trees,
+    /// files, devices (which stay writable), walls covered, and last the run's folder (through
+    /// `kept`), writable again.
+    fn mount_all(&self, top: &Path, kept: &std::fs::File) -> io::Result<()> {
+        for tree in &self.trees {
+            sys::bind_tree(tree, &under(top, tree))?;
+        }
+        for file in &self.files {
+            sys::bind(file, &under(top, file))?;
+        }
+        for device in DEVICES {
+            let device = Path::new("/dev").join(device);
+            sys::bind(&device, &under(top, &device))?;
+        }
+        for wall in &self.walls {
+            sys::hide(&under(top, wall))?;
+        }
+        let kept = format!(
+            "/proc/self/fd/{}",
+            std::os::unix::io::AsRawFd::as_raw_fd(kept)
+        );
+        sys::bind(Path::new(&kept), &under(top, &self.keep))?;
+        sys::set_read_only(&under(top, &self.keep), false, false)
+    }
+
+    /// Makes the folders, empty files and links the mounts go on, in the fresh file system at
+    /// `top`. A root judge's init is root outside, a user the namespace does not map, who may
+    /// create nothing there: a child does it as [`INSIDE_ID`], reaching `top` by a descriptor
+    /// (the folders above it are not the inside user's to enter).
+    fn make_skeleton(&self, top: &Path) -> io::Result<()> {
+        let opened = std::fs::File::open(top)?;
+        let here = PathBuf::from(format!(
+            "/proc/self/fd/{}",
+            std::os::unix::io::AsRawFd::as_raw_fd(&opened)
+        ));
+        let make = || -> io::Result<()> {
+            sys::become_user(INSIDE_ID)?;
+            let dirs = self.trees.iter().chain(&self.walls).chain([&self.keep]);
+            let dirs = dirs.map(PathBuf::as_path).chain([Path::new("/proc")]);
+            for dir in dirs {
+                std::fs::create_dir_all(under(&here, dir))?;
+            }
+            let devices = DEVICES.iter().map(|d| Path::new("/dev").join(d));
+            for file in self.files.iter().cloned().chain(devices) {
+                std::fs::create_dir_all(under(&here, file.parent().unwrap_or(Path::new("/"))))?;
+                std::fs::File::create(under(&here, &file))?;
+            }
+            let device_links = DEVICE_LINKS
+                .iter()
+                .map(|(name, target)| (Path::new("/dev").join(name), PathBuf::from(target)));
+            for (link, target) in self.links.iter().cloned().chain(device_links) {
+                std::os::unix::fs::symlink(target, under(&here, &link))?;
+            }
+            Ok(())
+        };
+        match sys::fork_process()? {
+            Forked::Child => std::process::exit(match make() {
+                Ok(()) => 0,
+                Err(e) => {
+                    eprintln!("sandbox: laying out the new root: {e}");
+                    1
+                }
+            }),
+            Forked::Parent { child } => match sys::wait_child(child)? {
+                crate::model::status::Status::Exited(0) => Ok(()),
+                ended => Err(io::Error::new(
+                    io::ErrorKind::Other,
+                    format!("the child that makes it ended {ended:?}"),
+                )),
+            },
+        }
+    }
 }
 
-/// Makes the folders of `path` in a fresh file system of the namespace, as `INSIDE_ID`: a root
-/// judge's init is root outside, a user the namespace does not map, who may create nothing in a
-/// file system the namespace made. A child does it, so the init keeps its own user.
-fn make_as_inside_user(path: &Path) -> io::Result<()> {
-    match sys::fork_process()? {
-        Forked::Child => {
-            let made = sys::become_user(INSIDE_ID).and_then(|()| std::fs::create_dir_all(path));
-            std::process::exit(i32::from(made.is_err()))
-        }
-        Forked::Parent { child } => match sys::wait_child(child)? {
-            crate::model::status::Status::Exited(0) => Ok(()),
-            ended => Err(io::Error::new(
-                io::ErrorKind::Other,
-                format!("making {} ended {ended:?}", path.display()),
-            )),
-        },
-    }
+/// `path` with its links resolved, where it exists.
+fn canonical(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Where the host's `path` goes in a root being built at `top`.
+fn under(top: &Path, path: &Path) -> PathBuf {
+    top.join(path.strip_prefix("/").unwrap_or(path))
 }
 
 /// Where a bare command name (`rustc`) is found on PATH, as the program's exec will find it.
@@ -196,53 +344,39 @@ fn on_path(program: &Path) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// Step 4: covers each of `dirs` with an empty read-only file system. One that holds `keep` gets
-/// an empty one with just `keep` in it, at its own path and still writable.
-pub fn cover(dirs: &[PathBuf], keep: &Path) -> Result<(), Unavailable> {
-    for dir in dirs {
-        let covered = if keep.starts_with(dir) {
-            cover_but(dir, keep)
-        } else {
-            sys::hide(dir)
-        };
-        covered.map_err(step(&format!("cannot cover {}", dir.display())))?;
-    }
-    Ok(())
-}
-
-/// Covers `dir` with an empty file system in which `keep` is mounted again where it was.
-fn cover_but(dir: &Path, keep: &Path) -> io::Result<()> {
-    let kept = std::fs::File::open(keep)?; // reachable through /proc/self/fd once covered
-    sys::cover_writable(dir)?;
-    make_as_inside_user(keep)?;
-    let source = PathBuf::from(format!(
-        "/proc/self/fd/{}",
-        std::os::unix::io::AsRawFd::as_raw_fd(&kept)
-    ));
-    sys::bind(&source, keep)?;
-    sys::set_read_only(dir, true, false)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn the_host_state_covered_is_all_but_where_an_unwalled_program_lives() {
-        let walls = Walls::default();
-        let all = host_state(Path::new("/usr/bin/env"), &walls);
-        assert!(all.contains(&PathBuf::from("/tmp")), "{all:?}");
-        let home = std::env::temp_dir().join("slidekit-host-state-program");
-        std::fs::write(&home, "").expect("a program file");
-        let beside = host_state(&home, &walls);
-        let holds = |dir: &PathBuf| home.starts_with(dir);
-        assert!(!beside.iter().any(holds), "{beside:?}");
-        // Behind a wall it is handed over as a descriptor: its folder is covered all the same.
-        let walled = Walls {
-            hidden: vec![std::env::temp_dir()],
+    fn the_root_shows_the_system_a_toolchain_and_the_run_but_no_other_host_file() {
+        let scratch = std::env::temp_dir().join(format!("slidekit-root-{}", std::process::id()));
+        let (keep, tool) = (scratch.join("run-1"), scratch.join("toolchain/bin/tool"));
+        std::fs::create_dir_all(&keep).expect("a run folder");
+        std::fs::create_dir_all(tool.parent().expect("bin")).expect("a toolchain");
+        std::fs::write(&tool, "").expect("a program file");
+        let system = Root::for_run(Path::new("/usr/bin/env"), &keep, &Walls::default());
+        assert!(system.shows(Path::new("/usr/bin/env")) && system.shows(&keep.join("out")));
+        for hidden in ["/etc/passwd", "/home", "/root", "/dev/tty"].map(PathBuf::from) {
+            assert!(!system.shows(&hidden), "{hidden:?}");
+        }
+        assert!(!system.shows(&tool) && !system.shows(&scratch.join("run-2")));
+        // A program installed elsewhere comes with the folder above its bin: its libraries.
+        let elsewhere = Root::for_run(&tool, &keep, &Walls::default());
+        assert!(elsewhere.shows(&scratch.join("toolchain/lib/libtool.so")));
+        assert!(!elsewhere.shows(&scratch.join("run-2")));
+        // Behind a wall it is handed over as a descriptor: nothing is shown for it.
+        let walls = Walls {
+            hidden: vec![scratch.join("toolchain")],
         };
-        assert_eq!(host_state(&home, &walled), all);
-        std::fs::remove_file(&home).expect("clean up");
+        assert_eq!(Root::for_run(&tool, &keep, &walls), system);
+        // A wall inside a shown folder is covered.
+        let walls = Walls {
+            hidden: vec![PathBuf::from("/usr/share")],
+        };
+        let walled = Root::for_run(Path::new("/usr/bin/env"), &keep, &walls);
+        assert!(!walled.shows(Path::new("/usr/share")) && walled.shows(Path::new("/usr/bin")));
+        std::fs::remove_dir_all(&scratch).expect("clean up");
         // A bare name is looked for on PATH, as exec does.
         assert_eq!(on_path(Path::new("sh")).map(|p| p.is_file()), Some(true));
         assert_eq!(on_path(Path::new("/bin/sh")), None);

@@ -158,9 +158,10 @@ fn command(start: Start, limits: Limits, joins: Vec<i32>) -> Command {
     if start.env == Env::Traced {
         cmd.env("BFS_TRACE", "1");
     }
-    cmd.env("TMPDIR", &start.dir); // a compiler's temporary files die with the folder
-                                   // Where a cgroup counts the run, its memory is judged by what it holds, however it grew; an
-                                   // address-space cap would make an allocation past it fail first, and the program die its own way.
+    // A compiler's temporary files die with the folder (and the sandbox shows no other).
+    cmd.env("TMPDIR", &start.dir);
+    // Where a cgroup counts the run, its memory is judged by what it holds, however it grew; an
+    // address-space cap would make an allocation past it fail first, and the program die its own way.
     let caps = ChildLimits {
         address_space_bytes: match counted {
             true => u64::MAX,

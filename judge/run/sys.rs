@@ -43,6 +43,12 @@ const MS_NOEXEC: c_ulong = 8;
 const MS_BIND: c_ulong = 4096;
 const MS_REC: c_ulong = 16384;
 const MS_PRIVATE: c_ulong = 1 << 18;
+const MNT_DETACH: c_int = 2;
+/// pivot_root(2): x86-64 has its own table; arm64 and the newer 64-bit ports share the generic one.
+#[cfg(target_arch = "x86_64")]
+const SYS_PIVOT_ROOT: c_long = 155;
+#[cfg(not(target_arch = "x86_64"))]
+const SYS_PIVOT_ROOT: c_long = 41;
 const F_SETFD: c_int = 2;
 const SC_CLK_TCK: c_int = 2;
 const SC_PAGESIZE: c_int = 30;
@@ -96,6 +102,7 @@ extern "C" {
         data: *const c_void,
     ) -> c_int;
     fn fcntl(fd: c_int, cmd: c_int, ...) -> c_int;
+    fn umount2(target: *const c_char, flags: c_int) -> c_int;
     fn sysconf(name: c_int) -> c_long;
     fn syscall(number: c_long, ...) -> c_long;
     fn signal(signum: c_int, handler: usize) -> usize;
@@ -423,15 +430,24 @@ pub fn make_mounts_private() -> io::Result<()> {
     mount_call(None, Path::new("/"), None, MS_REC | MS_PRIVATE)
 }
 
-/// Mounts a fresh /proc that shows only this PID namespace.
-pub fn mount_proc() -> io::Result<()> {
-    let flags = MS_NOSUID | MS_NODEV | MS_NOEXEC;
-    mount_call(
-        Some(Path::new("proc")),
-        Path::new("/proc"),
-        Some("proc"),
-        flags,
-    )
+/// Mounts at `at` a fresh, read-only /proc that shows only this PID namespace.
+pub fn mount_proc(at: &Path) -> io::Result<()> {
+    let flags = MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC;
+    mount_call(Some(Path::new("proc")), at, Some("proc"), flags)
+}
+
+/// Makes the current folder, a mount point, the root of this mount namespace, and lets go of the
+/// old root: nothing of it stays reachable.
+pub fn pivot_to_current_dir() -> io::Result<()> {
+    let here = c_path(Path::new("."))?;
+    // SAFETY: both arguments are the same live NUL-terminated string.
+    if unsafe { syscall(SYS_PIVOT_ROOT, here.as_ptr(), here.as_ptr()) } == -1 {
+        return Err(io::Error::last_os_error());
+    }
+    // The old root now lies on top of the new one, at ".": detach it and all below it.
+    // SAFETY: as above.
+    check(unsafe { umount2(here.as_ptr(), MNT_DETACH) })?;
+    std::env::set_current_dir("/")
 }
 
 #[repr(C)]
@@ -479,11 +495,6 @@ pub fn set_read_only(path: &Path, read_only: bool, recursive: bool) -> io::Resul
     }
 }
 
-/// Mounts `dir` onto itself, so that it can keep flags of its own (stay writable) below a read-only `/`.
-pub fn bind_to_itself(dir: &Path) -> io::Result<()> {
-    mount_call(Some(dir), dir, None, MS_BIND)
-}
-
 /// Makes this process user and group `id` (all three ids of each).
 pub fn become_user(id: u32) -> io::Result<()> {
     // SAFETY: integer ids.
@@ -495,6 +506,11 @@ pub fn become_user(id: u32) -> io::Result<()> {
 /// Mounts `source` at `target` too.
 pub fn bind(source: &Path, target: &Path) -> io::Result<()> {
     mount_call(Some(source), target, None, MS_BIND)
+}
+
+/// Mounts `source` at `target` too, with every mount below it.
+pub fn bind_tree(source: &Path, target: &Path) -> io::Result<()> {
+    mount_call(Some(source), target, None, MS_BIND | MS_REC)
 }
 
 /// Covers `dir` with an empty file system, writable until made read-only.
