@@ -756,11 +756,17 @@ fn the_kernels_cpu_backstop_ends_a_busy_process_with_sigxcpu() {
 fn host_probe(dir: &Path, socket: &Path, fifo: &Path) -> PathBuf {
     let ns = |kind: &str| std::fs::read_link(format!("/proc/self/ns/{kind}")).expect("ns link");
     let (ipc, uts) = (ns("ipc"), ns("uts"));
+    let keyring = PathBuf::from(
+        slidekit::run::sys::session_keyring()
+            .unwrap_or(0)
+            .to_string(),
+    );
     let places = [
         ("@IPC@", &*ipc),
         ("@UTS@", &*uts),
         ("@SOCKET@", socket),
         ("@FIFO@", fifo),
+        ("@KEYRING@", &keyring),
     ];
     instantiate("host_probe.c.tmpl", dir, &places)
 }
@@ -791,7 +797,7 @@ fn reached(printed: &str) -> Vec<String> {
 }
 
 #[test]
-fn a_run_reaches_no_terminal_and_no_host_setting_and_the_sandbox_no_host_ipc() {
+fn a_run_reaches_no_terminal_keyring_or_host_setting_and_the_sandbox_no_host_ipc() {
     let _machine = shared();
     let dir = outside("host-probe");
     // A listener and a FIFO of the test's own, in its own folder: what a run must not reach.
@@ -814,6 +820,8 @@ fn a_run_reaches_no_terminal_and_no_host_setting_and_the_sandbox_no_host_ipc() {
     for place in ["tty", "socket", "fifo"] {
         assert!(alone.contains(&place.to_string()), "{alone:?}");
     }
+    let keys = slidekit::run::sys::session_keyring().is_some();
+    assert_eq!(alone.contains(&"keyring".to_string()), keys, "{alone:?}");
     let root = std::fs::OpenOptions::new()
         .write(true)
         .open("/proc/sys/kernel/hostname")

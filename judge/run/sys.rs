@@ -49,6 +49,15 @@ const MNT_DETACH: c_int = 2;
 const SYS_PIVOT_ROOT: c_long = 155;
 #[cfg(not(target_arch = "x86_64"))]
 const SYS_PIVOT_ROOT: c_long = 41;
+#[cfg(target_arch = "x86_64")]
+const SYS_KEYCTL: c_long = 250;
+#[cfg(not(target_arch = "x86_64"))]
+const SYS_KEYCTL: c_long = 219;
+const KEYCTL_GET_KEYRING_ID: c_long = 0;
+const KEYCTL_JOIN_SESSION_KEYRING: c_long = 1;
+const KEY_SPEC_SESSION_KEYRING: c_long = -3;
+const EPERM: i32 = 1;
+const ENOSYS: i32 = 38;
 const F_SETFD: c_int = 2;
 const SC_CLK_TCK: c_int = 2;
 const SC_PAGESIZE: c_int = 30;
@@ -152,7 +161,8 @@ pub fn is_root() -> bool {
 }
 
 /// Makes `cmd`'s child, before exec, leave the judge's session (so it has no controlling terminal
-/// to open as /dev/tty) and, given `id`, become that user and group with no other groups. Register
+/// to open as /dev/tty), given `id` become that user and group with no other groups, and join a
+/// session keyring of its own. Register
 /// it before [`die_with_parent`]: a change of user clears the parent-death signal.
 pub fn own_session_as(cmd: &mut Command, id: Option<u32>) {
     let apply = move || {
@@ -164,12 +174,36 @@ pub fn own_session_as(cmd: &mut Command, id: Option<u32>) {
             check(unsafe { setresgid(id, id, id) })?;
             check(unsafe { setresuid(id, id, id) })?;
         }
-        Ok(())
+        join_new_keyring()
     };
     // SAFETY: the closure makes only async-signal-safe calls and never allocates.
     unsafe {
         cmd.pre_exec(apply);
     }
+}
+
+/// Joins a new, empty session keyring, this user's: the keys of the judge's session (a login's, a
+/// container's) are out of reach. A kernel without keys, or a seccomp filter that refuses keyctl
+/// (Docker's), leaves none to reach. Async-signal-safe, for `pre_exec`.
+fn join_new_keyring() -> io::Result<()> {
+    let no_name = std::ptr::null::<c_char>();
+    // SAFETY: keyctl with an integer and a null name (a new anonymous keyring).
+    if unsafe { syscall(SYS_KEYCTL, KEYCTL_JOIN_SESSION_KEYRING, no_name) } != -1 {
+        return Ok(());
+    }
+    let e = io::Error::last_os_error();
+    match e.raw_os_error() {
+        Some(EPERM | ENOSYS) => Ok(()),
+        _ => Err(e),
+    }
+}
+
+/// The id of this process's session keyring, if the kernel has keys and lets us ask.
+pub fn session_keyring() -> Option<i64> {
+    let (session, create) = (KEY_SPEC_SESSION_KEYRING, 0 as c_long);
+    // SAFETY: keyctl with integer arguments.
+    let id = unsafe { syscall(SYS_KEYCTL, KEYCTL_GET_KEYRING_ID, session, create) };
+    (id > 0).then_some(id as i64)
 }
 
 /// Makes user and group `id` the owner of `path` (a folder we created, never a link's target).
