@@ -903,6 +903,26 @@ fn the_sandbox_shows_a_run_the_system_and_its_folder_and_no_other_host_file() {
 }
 
 #[test]
+fn a_sandboxed_run_that_fills_its_folder_is_ole_and_its_files_are_not_memory() {
+    let _machine = shared();
+    // Twice the output limit and 4096 files: filled by size, and by count.
+    let full = [
+        ("folder_flood.c", "which may hold 128 MiB in 4096 files"),
+        ("file_swarm.c", "which may hold 128 MiB in 4096 files"),
+    ];
+    for (fixture_name, cap) in full {
+        let judged = judge_sample(&fixture(fixture_name), &[]);
+        assert_eq!(judged.verdict(), "OLE", "{}", judged.stdout);
+        let why = format!("the files it wrote filled its folder, {cap}");
+        assert!(judged.stdout.contains(&why), "{}", judged.stdout);
+        assert!(judged.peak_kib < 16.0 * 1024.0, "{}", judged.stdout);
+        // The fallback's folder is the host's: no cap but each file's size.
+        let judged = judge_sample(&fixture(fixture_name), &["--no-sandbox"]);
+        assert_eq!(judged.verdict(), "AC", "{}", judged.stdout);
+    }
+}
+
+#[test]
 fn the_stack_may_use_the_whole_memory_limit_whatever_the_callers_ulimit() {
     let _machine = shared();
     let judge = assert_cmd::cargo::cargo_bin("judge");

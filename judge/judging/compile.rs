@@ -236,6 +236,7 @@ const PYTHON_CHECK: &str =
 /// Why a compiler was stopped, if it passed one of its caps.
 fn cap_passed(m: &Measurement, caps: &Limits) -> Option<String> {
     let why = match m.stopped? {
+        Stop::Disk => "the compiler filled its folder".into(), // not capped: not seen
         Stop::UncountedChildren => {
             "the compiler ignored SIGCHLD: its CPU could not be counted".into()
         }

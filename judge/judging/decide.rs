@@ -56,6 +56,14 @@ fn run_fault(run: &Execution, limits: &Limits) -> Option<(Verdict, RunFault)> {
         let limit_bytes = limits.output_bytes;
         return Some((Verdict::OutputLimit, RunFault::Output { limit_bytes }));
     }
+    if m.stopped == Some(Stop::Disk) {
+        let (limit_bytes, limit_files) = (limits.folder_bytes(), Limits::FOLDER_FILES);
+        let fault = RunFault::Disk {
+            limit_bytes,
+            limit_files,
+        };
+        return Some((Verdict::OutputLimit, fault));
+    }
     if m.stopped == Some(Stop::Memory) || m.peak_kib > limits.memory_kib {
         let (peak_kib, limit_kib) = (m.peak_kib, limits.memory_kib);
         return Some((
@@ -173,6 +181,21 @@ mod tests {
         let asleep = ended(Status::Signaled(SIGKILL), Some(Stop::Wall), "");
         let why = "stopped at the 3000 ms wall-clock limit, having used 10 ms of CPU";
         assert_eq!(verdict(asleep), Some((Verdict::TimeLimit, why.into())));
+    }
+
+    #[test]
+    fn a_full_folder_is_ole_with_its_cap_however_the_program_ended() {
+        let cap = LIMITS.folder_bytes() >> 20;
+        let why =
+            format!("the files it wrote filled its folder, which may hold {cap} MiB in 4096 files");
+        for status in [
+            Status::Exited(0),
+            Status::Exited(1),
+            Status::Signaled(SIGKILL),
+        ] {
+            let filled = ended(status, Some(Stop::Disk), "");
+            assert_eq!(verdict(filled), Some((Verdict::OutputLimit, why.clone())));
+        }
     }
 
     #[test]

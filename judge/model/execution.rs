@@ -40,6 +40,8 @@ pub enum Stop {
     /// A process of the tree ignores SIGCHLD while it has children: the kernel discards their CPU
     /// time when they end, so the tree's could not be counted.
     UncountedChildren,
+    /// The run's folder is full: the sandbox caps what it holds.
+    Disk,
 }
 
 /// How a run was contained.

@@ -66,6 +66,15 @@ impl Limits {
         self.output_bytes.saturating_add(1)
     }
 
+    /// How many files a run's folder may hold, where the sandbox caps it.
+    pub const FOLDER_FILES: u64 = 4096;
+
+    /// What a run's folder may hold, bytes, where the sandbox caps it: twice what it may print, so
+    /// that a single file meets the file-size limit first, and a folder full of them this cap.
+    pub fn folder_bytes(&self) -> u64 {
+        self.output_bytes.saturating_mul(2)
+    }
+
     /// The main thread's stack, bytes: the whole memory limit, as Codeforces gives it, whatever the
     /// caller's soft `ulimit -s` (its hard limit, which only root may raise, still bounds it).
     pub fn stack_bytes(&self) -> u64 {

@@ -67,6 +67,7 @@ impl Reason {
                 RunFault::AllocationFailed { .. } => "allocation-failed",
                 RunFault::Crashed { .. } => "crashed",
                 RunFault::FileTooLarge { .. } => "file-too-large",
+                RunFault::Disk { .. } => "disk",
                 RunFault::Lost(_) => "lost",
             },
         }
@@ -207,6 +208,8 @@ pub enum RunFault {
     /// SIGXFSZ with stdout within its limit: a file it wrote in its folder passed the file-size
     /// limit (stderr is a pipe, never limited).
     FileTooLarge { limit_bytes: u64 },
+    /// The files it wrote filled its folder, which the sandbox caps.
+    Disk { limit_bytes: u64, limit_files: u64 },
     /// The launcher brought back no report, and why.
     Lost(String),
 }
@@ -268,6 +271,14 @@ impl fmt::Display for RunFault {
             RunFault::FileTooLarge { limit_bytes } => write!(
                 f,
                 "killed by SIGXFSZ: a file it wrote passed the {} MiB file-size limit",
+                limit_bytes >> 20
+            ),
+            RunFault::Disk {
+                limit_bytes,
+                limit_files,
+            } => write!(
+                f,
+                "the files it wrote filled its folder, which may hold {} MiB in {limit_files} files",
                 limit_bytes >> 20
             ),
             RunFault::Lost(why) => f.write_str(why),

@@ -202,10 +202,27 @@ fn unsandboxed(job: &Job, root: bool, group: Option<&Group>) -> i32 {
         None => Ok(job.clone()),
     };
     let mode = (Sandbox::ProcessGroup, Scope::Descendants);
-    match open_input(job.stdin.as_deref()).and_then(|stdin| Ok((stdin, passed?))) {
-        Ok((stdin, passed)) => contain(&passed, &job.program, stdin, mode, (user, group)),
+    let opened = open_input(job.stdin.as_deref()).and_then(|stdin| {
+        let stdout = unnamed_file(&job.dir, "stdout")?;
+        let files = Files {
+            stdin,
+            stdout,
+            folder: None,
+        };
+        Ok((files, passed?))
+    });
+    match opened {
+        Ok((files, passed)) => contain(&passed, &job.program, files, mode, (user, group)),
         Err(e) => failed(job, e),
     }
+}
+
+/// What the program is handed: its stdin and stdout, and its folder where the sandbox caps it, to
+/// watch how full it is.
+struct Files {
+    stdin: File,
+    stdout: File,
+    folder: Option<File>,
 }
 
 /// PID 1 of the run's namespace: dies with the launcher (taking the namespace with it), enters the
@@ -217,13 +234,20 @@ fn as_init(job: &Job, launcher: UnixStream, user: Option<u32>, group: Option<&Gr
     if sys::die_with_parent_now(SIGKILL).is_err() || !is_alive(&launcher) {
         return 2;
     }
-    if let Err(sandbox::Unavailable(why)) = sandbox::freeze() {
+    if let Err(sandbox::Unavailable(why)) = sandbox::freeze(&job.dir) {
         eprintln!("sandbox unavailable: {why}");
         return UNAVAILABLE;
     }
+    // Stdout stays in the host's folder, bounded by the file-size limit, apart from the capped
+    // folder the program gets: the judge reads it back, and it is output, not memory.
+    let stdout = match unnamed_file(&job.dir, "stdout") {
+        Ok(file) => file,
+        Err(e) => return failed(job, e),
+    };
     // Opened once everything is read-only and before the new root is entered: what it does not
     // show (a program or script behind the walls, a test's input) becomes a descriptor.
-    let root = Root::for_run(&job.program, &job.dir, &job.walls);
+    let cap = job.env.is_submission().then(|| job.limits.folder_bytes());
+    let root = Root::for_run(&job.program, &job.dir, &job.walls, cap);
     let opened = open_input(job.stdin.as_deref())
         .and_then(|stdin| Ok((stdin, pass_files(job, |path| !root.shows(path))?)));
     let (stdin, passed) = match opened {
@@ -234,8 +258,17 @@ fn as_init(job: &Job, launcher: UnixStream, user: Option<u32>, group: Option<&Gr
         eprintln!("sandbox unavailable: {why}");
         return UNAVAILABLE;
     }
+    let folder = match cap.map(|_| File::open(&job.dir)).transpose() {
+        Ok(folder) => folder,
+        Err(e) => return failed(job, e),
+    };
+    let files = Files {
+        stdin,
+        stdout,
+        folder,
+    };
     let mode = (Sandbox::Namespaces, Scope::Namespace);
-    contain(&passed, &job.program, stdin, mode, (user, group))
+    contain(&passed, &job.program, files, mode, (user, group))
 }
 
 /// Whether the other end of `pair` is still open.
@@ -278,12 +311,16 @@ fn failed(job: &Job, e: io::Error) -> i32 {
 fn contain(
     job: &Job,
     name: &Path,
-    stdin: File,
+    files: Files,
     (mode, scope): (Sandbox, Scope),
     (user, group): (Option<u32>, Option<&Group>),
 ) -> i32 {
     let run = || -> io::Result<(Seen, Vec<u8>, Vec<u8>)> {
-        let stdout = unnamed_file(&job.dir, "stdout")?;
+        let Files {
+            stdin,
+            stdout,
+            folder,
+        } = files;
         let (stderr, tap) = stderr::tap(stderr_head(job.env) as usize)?;
         let start = Start {
             program: job.program.clone(),
@@ -296,6 +333,7 @@ fn contain(
             env: job.env,
             user,
             group: group.map(|g| (g.joins(), g.counters.clone())),
+            folder,
         };
         let seen = supervise(start, job.limits, scope)?; // every process that held stderr is gone
         let out = read_back(stdout, job.limits.output_bytes.saturating_add(1))?;
@@ -364,6 +402,7 @@ fn stop_name(stop: Option<Stop>) -> &'static str {
         Some(Stop::Memory) => "memory",
         Some(Stop::Wall) => "wall",
         Some(Stop::UncountedChildren) => "uncounted-children",
+        Some(Stop::Disk) => "disk",
     }
 }
 
@@ -404,6 +443,7 @@ pub fn parse_report(bytes: &[u8]) -> Option<Reported> {
         "memory" => Some(Stop::Memory),
         "wall" => Some(Stop::Wall),
         "uncounted-children" => Some(Stop::UncountedChildren),
+        "disk" => Some(Stop::Disk),
         _ => return None,
     };
     let sandbox = match r.field("sandbox")?.as_str() {

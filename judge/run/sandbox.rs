@@ -2,6 +2,7 @@
 //! namespaces; an unprivileged identity inside, never root outside; a new root that holds only
 //! what a run needs, read-only but the run's own folder.
 
+use crate::model::limits::Limits;
 use crate::run::sys::{self, Forked};
 use std::io::{self, Read, Write};
 use std::os::unix::net::UnixStream;
@@ -106,12 +107,15 @@ pub struct Walls {
 }
 
 /// Step 2, in PID 1 of the new namespace: a private mount tree in which every file system is
-/// read-only, so that no file opened from now on (a test's input, a program behind the walls) can
-/// be opened again for writing through `/proc/self/fd`.
-pub fn freeze() -> Result<(), Unavailable> {
+/// read-only but `keep` (the run's folder, where its stdout is made), so that no file opened from
+/// now on (a test's input, a program behind the walls) can be opened again for writing through
+/// `/proc/self/fd`.
+pub fn freeze(keep: &Path) -> Result<(), Unavailable> {
     sys::make_mounts_private().map_err(step("cannot make mounts private"))?;
+    sys::bind_to_itself(keep).map_err(step("cannot mount the run's folder"))?;
     let root = Path::new("/");
-    sys::set_read_only(root, true, true).map_err(step("cannot make the file system read-only"))
+    sys::set_read_only(root, true, true).map_err(step("cannot make the file system read-only"))?;
+    sys::set_read_only(keep, false, false).map_err(step("cannot keep the run's folder writable"))
 }
 
 /// What a run sees of the host, each at its own path and read-only: the system's programs and
@@ -130,6 +134,9 @@ pub struct Root {
     walls: Vec<PathBuf>,
     /// The run's own folder.
     keep: PathBuf,
+    /// What the run's folder may hold, bytes: a program's is a fresh one of this size in memory
+    /// (`None`: a compiler's, the host's folder, where it leaves the binary).
+    cap: Option<u64>,
 }
 
 /// Where the system keeps programs and libraries.
@@ -155,14 +162,15 @@ const DEVICE_LINKS: [(&str, &str); 4] = [
 ];
 
 impl Root {
-    /// The root for a run of `program` in `keep`, behind `walls`.
-    pub fn for_run(program: &Path, keep: &Path, walls: &Walls) -> Root {
+    /// The root for a run of `program` in `keep`, behind `walls`, its folder holding at most `cap`.
+    pub fn for_run(program: &Path, keep: &Path, walls: &Walls, cap: Option<u64>) -> Root {
         let mut root = Root {
             trees: Vec::new(),
             files: Vec::new(),
             links: Vec::new(),
             walls: Vec::new(),
             keep: keep.to_path_buf(),
+            cap,
         };
         for path in SYSTEM.iter().chain(&SETTINGS).map(Path::new) {
             match std::fs::symlink_metadata(path) {
@@ -250,8 +258,8 @@ impl Root {
     }
 
     /// Mounts what the root shows onto its skeleton, read-only as [`freeze`] left the host: trees,
-    /// files, devices (which stay writable), walls covered, and last the run's folder (through
-    /// `kept`), writable again.
+    /// files, devices (which stay writable), walls covered, and last the run's folder: a capped
+    /// one, or the host's (through `kept`).
     fn mount_all(&self, top: &Path, kept: &std::fs::File) -> io::Result<()> {
         for tree in &self.trees {
             sys::bind_tree(tree, &under(top, tree))?;
@@ -266,12 +274,15 @@ impl Root {
         for wall in &self.walls {
             sys::hide(&under(top, wall))?;
         }
+        if let Some(bytes) = self.cap {
+            let cap = (bytes, Limits::FOLDER_FILES);
+            return sys::mount_capped_folder(&under(top, &self.keep), cap, INSIDE_ID);
+        }
         let kept = format!(
             "/proc/self/fd/{}",
             std::os::unix::io::AsRawFd::as_raw_fd(kept)
         );
-        sys::bind(Path::new(&kept), &under(top, &self.keep))?;
-        sys::set_read_only(&under(top, &self.keep), false, false)
+        sys::bind(Path::new(&kept), &under(top, &self.keep)) // writable, as frozen
     }
 
     /// Makes the folders, empty files and links the mounts go on, in the fresh file system at
@@ -355,26 +366,26 @@ mod tests {
         std::fs::create_dir_all(&keep).expect("a run folder");
         std::fs::create_dir_all(tool.parent().expect("bin")).expect("a toolchain");
         std::fs::write(&tool, "").expect("a program file");
-        let system = Root::for_run(Path::new("/usr/bin/env"), &keep, &Walls::default());
+        let system = Root::for_run(Path::new("/usr/bin/env"), &keep, &Walls::default(), None);
         assert!(system.shows(Path::new("/usr/bin/env")) && system.shows(&keep.join("out")));
         for hidden in ["/etc/passwd", "/home", "/root", "/dev/tty"].map(PathBuf::from) {
             assert!(!system.shows(&hidden), "{hidden:?}");
         }
         assert!(!system.shows(&tool) && !system.shows(&scratch.join("run-2")));
         // A program installed elsewhere comes with the folder above its bin: its libraries.
-        let elsewhere = Root::for_run(&tool, &keep, &Walls::default());
+        let elsewhere = Root::for_run(&tool, &keep, &Walls::default(), None);
         assert!(elsewhere.shows(&scratch.join("toolchain/lib/libtool.so")));
         assert!(!elsewhere.shows(&scratch.join("run-2")));
         // Behind a wall it is handed over as a descriptor: nothing is shown for it.
         let walls = Walls {
             hidden: vec![scratch.join("toolchain")],
         };
-        assert_eq!(Root::for_run(&tool, &keep, &walls), system);
+        assert_eq!(Root::for_run(&tool, &keep, &walls, None), system);
         // A wall inside a shown folder is covered.
         let walls = Walls {
             hidden: vec![PathBuf::from("/usr/share")],
         };
-        let walled = Root::for_run(Path::new("/usr/bin/env"), &keep, &walls);
+        let walled = Root::for_run(Path::new("/usr/bin/env"), &keep, &walls, None);
         assert!(!walled.shows(Path::new("/usr/share")) && walled.shows(Path::new("/usr/bin")));
         std::fs::remove_dir_all(&scratch).expect("clean up");
         // A bare name is looked for on PATH, as exec does.

@@ -35,6 +35,8 @@ pub struct Start {
     pub user: Option<u32>,
     /// The run's cgroup, if it has one: its `cgroup.procs` descriptors, and what it counts.
     pub group: Option<(Vec<i32>, Counters)>,
+    /// The program's folder where the sandbox caps it: what it holds is neither memory nor free.
+    pub folder: Option<File>,
 }
 
 /// The environment a program starts with.
@@ -97,14 +99,12 @@ pub struct Seen {
 pub fn supervise(mut start: Start, limits: Limits, scope: Scope) -> io::Result<Seen> {
     sys::adopt_orphans()?; // orphans of the run come to us, so their CPU is counted when we reap them
     let (joins, counters) = start.group.take().unzip();
-    let kernel = match &counters {
-        Some(counters) => Some((counters.clone(), Outputs::of(&start)?)),
-        None => None,
-    };
+    let outputs = Outputs::of(&mut start)?;
+    let folder = outputs.folder.as_ref().map(File::try_clone).transpose()?;
     let mut cmd = command(start, limits, joins.unwrap_or_default());
     let started = Instant::now();
     let pid = cmd.spawn()?.id() as i32;
-    let (done, watcher) = watch(pid, scope, limits, started, kernel);
+    let (done, watcher) = watch(pid, scope, limits, started, (counters.clone(), outputs));
     let status = sys::wait_child(pid);
     let wall_us = started.elapsed().as_micros() as u64;
     let _ = done.send(()); // the watcher may have stopped the run and gone already
@@ -118,6 +118,11 @@ pub fn supervise(mut start: Start, limits: Limits, scope: Scope) -> io::Result<S
         cpu_us = cpu_us.max(kernel.cpu_us());
         stopped = stopped.or(kernel.hit_backstop().then_some(Stop::Memory));
     }
+    // Filled, then ended before a look saw it.
+    let full = folder
+        .and_then(|f| sys::space_used(&f))
+        .is_some_and(|(_, full)| full);
+    stopped = stopped.or(full.then_some(Stop::Disk));
     Ok(Seen {
         status: status?,
         cpu_us,
@@ -178,28 +183,39 @@ fn command(start: Start, limits: Limits, joins: Vec<i32>) -> Command {
     cmd
 }
 
-/// The run's output files where they are shared memory (a temp dir on tmpfs): the kernel charges
-/// their pages to the run, but they are its output, not memory it holds.
-struct Outputs(Vec<File>);
+/// What the run writes that the kernel charges to it as shared memory but that is no memory it
+/// holds: its output files where they are on a tmpfs (a temp dir there), and the files in its
+/// folder where the sandbox caps it (a tmpfs of its own).
+struct Outputs {
+    files: Vec<File>,
+    folder: Option<File>,
+}
 
 impl Outputs {
-    fn of(start: &Start) -> io::Result<Outputs> {
+    fn of(start: &mut Start) -> io::Result<Outputs> {
         let on_tmpfs = [&start.stdout, &start.stderr]
             .into_iter()
             .filter(|f| sys::on_tmpfs(f));
-        Ok(Outputs(
-            on_tmpfs.map(File::try_clone).collect::<io::Result<_>>()?,
-        ))
+        Ok(Outputs {
+            files: on_tmpfs.map(File::try_clone).collect::<io::Result<_>>()?,
+            folder: start.folder.take(),
+        })
     }
 
     /// Their size, KiB.
     fn kib(&self) -> u64 {
         let bytes = self
-            .0
+            .files
             .iter()
             .filter_map(|f| f.metadata().ok())
             .map(|m| m.len());
-        bytes.sum::<u64>() / 1024
+        bytes.sum::<u64>() / 1024 + self.folder().0
+    }
+
+    /// What the capped folder holds, KiB, and whether it is full.
+    fn folder(&self) -> (u64, bool) {
+        let space = self.folder.as_ref().and_then(sys::space_used);
+        space.unwrap_or((0, false))
     }
 }
 
@@ -217,7 +233,7 @@ fn watch(
     scope: Scope,
     limits: Limits,
     started: Instant,
-    kernel: Option<(Counters, Outputs)>,
+    (kernel, outputs): (Option<Counters>, Outputs),
 ) -> (mpsc::Sender<()>, std::thread::JoinHandle<Watched>) {
     let (done, stop) = mpsc::channel::<()>();
     let watcher = std::thread::spawn(move || {
@@ -229,7 +245,7 @@ fn watch(
                 scope,
                 &limits,
                 started,
-                kernel.as_ref(),
+                (kernel.as_ref(), &outputs),
                 &mut watched,
             );
             if watched.stopped.is_some() || watched.interrupted {
@@ -249,7 +265,7 @@ fn look(
     scope: Scope,
     limits: &Limits,
     started: Instant,
-    kernel: Option<&(Counters, Outputs)>,
+    (kernel, outputs): (Option<&Counters>, &Outputs),
     watched: &mut Watched,
 ) -> u64 {
     let members = tree::members(scope);
@@ -264,7 +280,7 @@ fn look(
     let (reaped_us, _) = sys::children_usage();
     let mut cpu_ms = (reaped_us + shot.cpu_us) / 1000;
     let mut memory_kib = shot.memory_kib;
-    if let Some((kernel, outputs)) = kernel {
+    if let Some(kernel) = kernel {
         // Also what no process shows: CPU of children the kernel reaped, tmpfs and shared memory.
         cpu_ms = cpu_ms.max(kernel.cpu_us() / 1000);
         let held = kernel.memory_kib().saturating_sub(outputs.kib());
@@ -280,6 +296,8 @@ fn look(
         Some(Stop::Wall)
     } else if shot.hides_children {
         Some(Stop::UncountedChildren)
+    } else if outputs.folder().1 {
+        Some(Stop::Disk)
     } else {
         None
     };

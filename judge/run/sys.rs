@@ -443,9 +443,20 @@ fn mount_call(
     fstype: Option<&str>,
     flags: c_ulong,
 ) -> io::Result<()> {
+    mount_with(source, target, fstype, flags, None)
+}
+
+fn mount_with(
+    source: Option<&Path>,
+    target: &Path,
+    fstype: Option<&str>,
+    flags: c_ulong,
+    options: Option<&str>,
+) -> io::Result<()> {
     let source = source.map(c_path).transpose()?;
     let target = c_path(target)?;
-    let fstype = fstype.map(|t| CString::new(t).expect("no NUL in a file system name"));
+    let text = |t: &str| CString::new(t).expect("no NUL in a file system's name or options");
+    let (fstype, options) = (fstype.map(text), options.map(text));
     let ptr = |s: &Option<CString>| s.as_ref().map_or(std::ptr::null(), |s| s.as_ptr());
     // SAFETY: every pointer is null or a live NUL-terminated string for the duration of the call.
     check(unsafe {
@@ -454,7 +465,7 @@ fn mount_call(
             target.as_ptr(),
             ptr(&fstype),
             flags,
-            std::ptr::null(),
+            ptr(&options).cast(),
         )
     })
 }
@@ -529,6 +540,11 @@ pub fn set_read_only(path: &Path, read_only: bool, recursive: bool) -> io::Resul
     }
 }
 
+/// Mounts `dir` onto itself, so that it can keep flags of its own (stay writable) below a read-only `/`.
+pub fn bind_to_itself(dir: &Path) -> io::Result<()> {
+    mount_call(Some(dir), dir, None, MS_BIND)
+}
+
 /// Makes this process user and group `id` (all three ids of each).
 pub fn become_user(id: u32) -> io::Result<()> {
     // SAFETY: integer ids.
@@ -551,6 +567,33 @@ pub fn bind_tree(source: &Path, target: &Path) -> io::Result<()> {
 pub fn cover_writable(dir: &Path) -> io::Result<()> {
     let flags = MS_NOSUID | MS_NODEV;
     mount_call(Some(Path::new("tmpfs")), dir, Some("tmpfs"), flags)
+}
+
+/// Mounts at `dir` an empty folder of `owner`'s, in memory, that holds at most `bytes` in `files`.
+pub fn mount_capped_folder(dir: &Path, (bytes, files): (u64, u64), owner: u32) -> io::Result<()> {
+    let options = format!("size={bytes},nr_inodes={files},mode=0700,uid={owner},gid={owner}");
+    let flags = MS_NOSUID | MS_NODEV;
+    mount_with(
+        Some(Path::new("tmpfs")),
+        dir,
+        Some("tmpfs"),
+        flags,
+        Some(&options),
+    )
+}
+
+/// How much the file system of `file` holds, KiB, and whether it is full (no page or no file
+/// left).
+pub fn space_used(file: &std::fs::File) -> Option<(u64, bool)> {
+    let mut buf = [0 as c_long; 32];
+    // SAFETY: as in `on_tmpfs`.
+    if unsafe { fstatfs(file.as_raw_fd(), buf.as_mut_ptr()) } != 0 {
+        return None;
+    }
+    // f_type, f_bsize, f_blocks, f_bfree, f_bavail, f_files, f_ffree: one word each.
+    let [block, blocks, free, _, _, free_files] = [1, 2, 3, 4, 5, 6].map(|i| buf[i] as u64);
+    let used_kib = blocks.saturating_sub(free).saturating_mul(block) / 1024;
+    Some((used_kib, free == 0 || free_files == 0))
 }
 
 /// Covers `dir` with an empty read-only file system, hiding what it holds.
