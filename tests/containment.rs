@@ -344,6 +344,103 @@ fn scratch_of(pid: u32) -> Vec<PathBuf> {
     ours.map(|e| e.path()).collect()
 }
 
+/// The launchers a judge started: its children whose command line is `judge __launch …`.
+fn launchers_of(judge: u32) -> Vec<u32> {
+    let children = std::fs::read_to_string(format!("/proc/{judge}/task/{judge}/children"));
+    let children = children.unwrap_or_default();
+    let pids = children
+        .split_whitespace()
+        .filter_map(|p| p.parse::<u32>().ok());
+    let launches = |pid: &u32| {
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        cmdline.split(|&b| b == 0).any(|word| word == b"__launch")
+    };
+    pids.filter(launches).collect()
+}
+
+/// A command that runs the judge as `nobody` with its files in `home` (which it owns), where this
+/// test runs as root and `setpriv` is there: the judge that is not root, whose runs have no cgroup.
+fn judge_as_nobody(home: &Path) -> Option<std::process::Command> {
+    let setpriv = Path::new("/usr/bin/setpriv");
+    if !is_root() || !setpriv.exists() {
+        return None;
+    }
+    let nobody = "65534";
+    let owned = std::process::Command::new("chown")
+        .args([&format!("{nobody}:{nobody}"), &home.display().to_string()])
+        .status();
+    assert!(owned.expect("chown runs").success());
+    let mut cmd = std::process::Command::new(setpriv);
+    cmd.args(["--reuid", nobody, "--regid", nobody, "--clear-groups"])
+        .arg(env!("CARGO_BIN_EXE_judge"))
+        .env("HOME", home)
+        .env("TMPDIR", home)
+        .env("CARGO_TARGET_DIR", home.join("target"));
+    Some(cmd)
+}
+
+#[test]
+fn a_launcher_killed_outright_leaves_no_process_of_its_run() {
+    // Alone: it looks for the sleeps of forks_sleepers.c, which another test starts too.
+    let _machine = alone();
+    let home = outside("killed-launcher");
+    let as_us = || {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_judge"));
+        cmd.env("CARGO_TARGET_DIR", projects::target_dir());
+        Some(cmd)
+    };
+    // A root judge's run has a cgroup, whose processes it ends; one that is not root adopts the
+    // orphans of its launchers and ends them (this machine runs the tests as root: setpriv).
+    let nobody = judge_as_nobody(&home).is_some();
+    if !nobody {
+        eprintln!("a_launcher_killed_outright: no other user to run the judge as here");
+    }
+    let users = [("the test's user", true), ("nobody", false)];
+    let killed = users
+        .into_iter()
+        .flat_map(|u| MODES.map(|m| (u, m, "KILL")));
+    // A stopped launcher is killed at its deadline (the wall clock and 2 s), then the same.
+    let stopped = (users[usize::from(nobody)], MODES[1], "STOP");
+    for ((who, ours), mode, signal) in killed.chain([stopped]) {
+        let Some(mut command) = (if ours {
+            as_us()
+        } else {
+            judge_as_nobody(&home)
+        }) else {
+            continue;
+        };
+        let limit = if signal == "STOP" { "100" } else { "3000" };
+        let judge = command
+            .current_dir(tiny())
+            .args(["tiny", &fixture("forks_sleepers.c").display().to_string()])
+            .args(["--test", "001", "--time-limit", limit])
+            .args(mode)
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("judge starts");
+        wait_until(30, || sleeps("9872").len() >= 4);
+        let started = sleeps("9872").len();
+        assert_eq!(started, 4, "{who} {mode:?}: the sleeps did not start");
+        // As a program of the judge's own user may do in the fallback (a root judge's cannot).
+        let launchers = launchers_of(judge.id());
+        assert!(!launchers.is_empty(), "{mode:?}");
+        for launcher in launchers {
+            let kill = format!("kill -s {signal} {launcher}");
+            let sent = std::process::Command::new("sh")
+                .args(["-c", &kill])
+                .status();
+            assert!(sent.expect("kill runs").success());
+        }
+        let output = judge.wait_with_output().expect("the judge ends");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(stdout.contains(" RE "), "{who} {mode:?} {signal}: {stdout}");
+        wait_until(5, || sleeps("9872").is_empty());
+        let left = sleeps("9872");
+        assert!(left.is_empty(), "{who} {mode:?} {signal}: {left:?}");
+    }
+    std::fs::remove_dir_all(&home).expect("clean up");
+}
+
 #[test]
 fn the_sandbox_hides_the_cached_reference_binaries() {
     let _machine = shared();

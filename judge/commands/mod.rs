@@ -27,6 +27,8 @@ pub fn main() -> i32 {
     if args.first().is_some_and(|a| a == launch::ARG) {
         return launch::main(&args[1..]); // decided first: the launcher must stay small
     }
+    // The orphans of a launcher killed mid-run come to us, to be ended (`tree::end_adopted`).
+    let _ = sys::adopt_orphans();
     // Interrupted (Ctrl-C, SIGTERM, a closed terminal): its launchers die with it; their folders go.
     sys::on_termination(|_| {
         scratch::remove_open();

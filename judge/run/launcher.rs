@@ -9,7 +9,7 @@ use crate::run::launch::{self, Job};
 use crate::run::sandbox::Walls;
 use crate::run::supervise::Env;
 use crate::run::sys;
-use crate::run::{cgroup, scratch};
+use crate::run::{cgroup, scratch, tree};
 use std::cell::Cell;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -148,22 +148,30 @@ impl Launcher {
             let _ = sent.send((bytes, why)); // the judge may have given up on this launcher
         });
         let deadline = Duration::from_millis(job.limits.wall_ms()) + LAUNCHER_MARGIN;
-        let received = received.recv_timeout(deadline);
-        if received.is_err() {
+        let mut report = received.recv_timeout(deadline);
+        let timed_out = report.is_err();
+        if timed_out {
             let _ = child.kill();
+            report = received.recv_timeout(LAUNCHER_MARGIN); // its stderr, now closed
         }
         let status = child
             .wait()
             .map_err(|e| JudgeError::io("wait for", &self.judge, e))?;
+        let (bytes, why) = report.unwrap_or_default();
         if !status.success() {
             cgroup::remove_left_by(child.id()); // a launcher that ended before removing its own
+            if sys::adopts_orphans() {
+                // Killed before it could end its run (the fallback's program may kill it): its
+                // orphans came to us, and we end them.
+                tree::end_adopted();
+            }
         }
-        let Ok((bytes, why)) = received else {
+        if timed_out {
             let ms = deadline.as_millis();
             return Ok(Launched::Lost(format!(
                 "its launcher did not report within {ms} ms"
             )));
-        };
+        }
         if status.code() == Some(launch::UNAVAILABLE) {
             return Ok(Launched::Unavailable(why.trim().to_string()));
         }

@@ -129,7 +129,16 @@ fn check(ret: c_int) -> io::Result<()> {
 /// that left the program's process group is still found, reaped and counted.
 pub fn adopt_orphans() -> io::Result<()> {
     // SAFETY: prctl with integer arguments touches no memory of ours.
-    check(unsafe { prctl(PR_SET_CHILD_SUBREAPER, 1) })
+    check(unsafe { prctl(PR_SET_CHILD_SUBREAPER, 1) })?;
+    ADOPTS.store(true, Ordering::SeqCst);
+    Ok(())
+}
+
+static ADOPTS: AtomicBool = AtomicBool::new(false);
+
+/// Whether this process adopts the orphans among its descendants.
+pub fn adopts_orphans() -> bool {
+    ADOPTS.load(Ordering::SeqCst)
 }
 
 /// Makes this process receive `signal` when the thread that started it dies.

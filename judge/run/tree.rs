@@ -213,6 +213,24 @@ pub fn kill_all(scope: Scope, program_group: i32) {
     }
 }
 
+/// Ends every process this judge adopted (see `sys::adopt_orphans`): the orphans of a launcher that
+/// was killed before it could end its run, which the fallback's program may do. Each one's children
+/// are adopted in turn as it dies, until none is left. Only for a judge that has no other child
+/// at the moment: its launchers run one at a time.
+pub fn end_adopted() {
+    for _ in 0..1000 {
+        let me = std::process::id() as i32;
+        let adopted = descendants_of(me);
+        if adopted.is_empty() {
+            return;
+        }
+        for pid in adopted {
+            sys::kill_process(pid);
+            let _ = sys::wait_child(pid);
+        }
+    }
+}
+
 /// Whether process `pid` has ended: it is gone, or a zombie that nobody has reaped yet (a killed
 /// judge's launchers may wait long for an init that is slow to reap).
 pub fn has_ended(pid: i32) -> bool {
