@@ -984,6 +984,19 @@ fn the_sandbox_shows_a_run_the_system_and_its_folder_and_no_other_host_file() {
     let probe = instantiate("host_root.c.tmpl", &dir, &places);
     let sandboxed = judge_sample(&probe, &["-v"]);
     assert_eq!(sandboxed.verdict(), "AC", "{}", sandboxed.stdout);
+    // A judge that is not root builds the same root, its user mapped to itself.
+    let home = outside("host-root-nobody");
+    if let Some(mut nobody) = judge_as_nobody(&home) {
+        nobody.current_dir(env!("CARGO_MANIFEST_DIR"));
+        let judged = judge_sample_with(Command::from_std(nobody), &probe, &["-v"]);
+        assert_eq!(judged.verdict(), "AC", "{}", judged.stdout);
+        assert!(
+            judged.accounting.starts_with("polling"),
+            "{}",
+            judged.stdout
+        );
+    }
+    std::fs::remove_dir_all(&home).expect("clean up");
     let fallback = judge_sample(&probe, &["-v", "--no-sandbox"]);
     let mut open = vec!["other", "proc", "host", "dev"];
     open.retain(|&place| place != "other" || a_run_may_read(&answer));
