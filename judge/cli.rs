@@ -1,5 +1,6 @@
 //! Command-line arguments → what to do. Hand-written: the project allows no crates.
 
+use crate::formats::names;
 use crate::model::error::JudgeError;
 use crate::model::limits::{MAX_MEMORY_MIB, MAX_TIME_MS};
 use std::path::PathBuf;
@@ -33,9 +34,12 @@ USAGE:
                                               sandbox, its answers judged and its search held to
                                               the lesson (two sides that meet; for NOIP, the
                                               compressed graph)
+    judge help [COMMAND]                      this text, or one command's
+    judge --version                           the judge's version
 
-OPTIONS:
-    --test NAME            only the tests whose name starts with NAME (e.g. 003)
+OPTIONS (also as --option=value):
+    --test NAME            only this test: its number (3 or 003), its whole name, or a pattern
+                           ('00*', '*random*'); give it again for more
     --time-limit MS        CPU time limit per test, milliseconds (default: the problem's)
     --memory-limit MIB     memory limit per test, MiB (default: the problem's)
     --no-sandbox           run without namespaces: process group and descendants only
@@ -45,7 +49,8 @@ OPTIONS:
     --html FILE            also write one self-contained page: the table and each answer replayed
     -v, --verbose          for each test not accepted: input, output and stderr heads, the failing
                            case drawn, and a BFS_TRACE=1 trace beside a plain BFS's layers
-    --no-color             no colours (also NO_COLOR=1, and whenever stdout is not a terminal)
+    --no-color             no colours (also with NO_COLOR set and not empty, and whenever
+                           stdout is not a terminal)
     -h, --help             this text
 
 SUBMISSION may be .rs (rustc --edition 2021 -O), .c (gcc -O2), .cpp (g++ -O2 -std=c++17) or .py (python3).
@@ -61,14 +66,80 @@ pub enum Command {
     Show(ShowOptions),
     Chart(ChartOptions),
     Practice(PracticeOptions),
-    Help,
+    /// The help, or (given a command's name) that command's usage and the options.
+    Help(Option<String>),
+    Version,
+}
+
+/// Every option of every command, for a "did you mean".
+const OPTIONS: [&str; 25] = [
+    "--test",
+    "--time-limit",
+    "--memory-limit",
+    "--no-sandbox",
+    "--compile-time-limit",
+    "--compile-memory-limit",
+    "--json",
+    "--html",
+    "--verbose",
+    "--no-color",
+    "--help",
+    "--version",
+    "--file",
+    "--grid",
+    "--name",
+    "--cases",
+    "--seed",
+    "--time",
+    "--save",
+    "--runs",
+    "--vs",
+    "--case",
+    "--delay",
+    "--step",
+    "--out",
+];
+
+/// The commands, as `judge help COMMAND` names them.
+const COMMANDS: [&str; 7] = [
+    "add", "stress", "bench", "show", "chart", "practice", "help",
+];
+
+/// The help for `topic`: the whole text, or a command's usage lines with the options.
+pub fn help(topic: Option<&str>) -> Result<String, JudgeError> {
+    let Some(topic) = topic else {
+        return Ok(HELP.to_string());
+    };
+    if !COMMANDS.contains(&topic) {
+        return Err(unknown_word("command", topic, &COMMANDS));
+    }
+    // Its usage lines, each with the lines that continue it (indented deeper).
+    let usage_of = format!("    judge {topic} ");
+    let (mut usage, mut inside) = (Vec::new(), false);
+    for line in HELP.lines() {
+        inside = line.starts_with(&usage_of) || (inside && line.starts_with("          "));
+        if inside {
+            usage.push(line);
+        }
+    }
+    let options = HELP.find("\nOPTIONS").map_or("", |at| &HELP[at..]);
+    Ok(format!("USAGE:\n{}\n{options}", usage.join("\n")))
+}
+
+/// An unknown word of a kind (`command`, `option`), with the nearest known one if any.
+fn unknown_word(kind: &str, word: &str, known: &[&str]) -> JudgeError {
+    let error = JudgeError::new(format!("unknown {kind} `{word}`"));
+    match names::closest(word, known) {
+        Some(near) => error.with_fix(format!("did you mean `{near}`? See `judge --help`")),
+        None => error.with_fix("see `judge --help`"),
+    }
 }
 
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct JudgeOptions {
     pub problem: Option<String>,
     pub submission: Option<PathBuf>,
-    pub test: Option<String>,
+    pub test: Vec<String>,
     pub time_limit_ms: Option<u64>,
     pub memory_limit_mib: Option<u64>,
     pub compile_time_limit_ms: Option<u64>,
@@ -167,8 +238,21 @@ fn usage(message: String) -> JudgeError {
 
 /// Parses the arguments after the program name.
 pub fn parse(args: Vec<String>) -> Result<Command, JudgeError> {
+    // `--time-limit=200` is `--time-limit 200`.
+    let args: Vec<String> = args.into_iter().flat_map(split_equals).collect();
+    if args.iter().any(|a| a == "-V" || a == "--version") {
+        return Ok(Command::Version);
+    }
+    if args.first().is_some_and(|a| a == "help") {
+        return match args.get(1..).unwrap_or_default() {
+            [] => Ok(Command::Help(None)),
+            [topic] => Ok(Command::Help(Some(topic.clone()))),
+            _ => Err(usage("`judge help` takes one command at most".into())),
+        };
+    }
     if args.iter().any(|a| a == "-h" || a == "--help") {
-        return Ok(Command::Help);
+        let command = args.first().filter(|a| COMMANDS.contains(&a.as_str()));
+        return Ok(Command::Help(command.cloned()));
     }
     match args.first().map(String::as_str) {
         Some("add") => parse_add(args.into_iter().skip(1)).map(Command::Add),
@@ -178,6 +262,14 @@ pub fn parse(args: Vec<String>) -> Result<Command, JudgeError> {
         Some("chart") => parse_chart(args.into_iter().skip(1)).map(Command::Chart),
         Some("practice") => parse_practice(args.into_iter().skip(1)).map(Command::Practice),
         _ => parse_judge(args.into_iter(), |_, _| Ok(false)).map(Command::Judge),
+    }
+}
+
+/// `--flag=value` as the two words `--flag value`; any other argument as it is.
+fn split_equals(arg: String) -> Vec<String> {
+    match arg.split_once('=') {
+        Some((flag, value)) if flag.starts_with("--") => vec![flag.to_string(), value.to_string()],
+        _ => vec![arg],
     }
 }
 
@@ -408,7 +500,7 @@ fn parse_judge(
             continue;
         }
         match arg.as_str() {
-            "--test" => options.test = Some(value(&arg, &mut args)?),
+            "--test" => options.test.push(value(&arg, &mut args)?),
             "--time-limit" => {
                 options.time_limit_ms = Some(number(&arg, &mut args, "milliseconds", MAX_TIME_MS)?)
             }
@@ -428,7 +520,7 @@ fn parse_judge(
             "--html" => options.html = Some(PathBuf::from(value(&arg, &mut args)?)),
             "-v" | "--verbose" => options.verbose = true,
             "--no-color" => options.no_color = true,
-            flag if flag.starts_with('-') => return Err(usage(format!("unknown option `{flag}`"))),
+            flag if flag.starts_with('-') => return Err(unknown_word("option", flag, &OPTIONS)),
             _ if options.problem.is_none() => options.problem = Some(arg),
             _ if options.submission.is_none() => options.submission = Some(PathBuf::from(arg)),
             _ => {
@@ -449,9 +541,7 @@ fn parse_add(mut args: impl Iterator<Item = String>) -> Result<AddOptions, Judge
             "--file" => sources.push(AddSource::File(value(&arg, &mut args)?.into())),
             "--grid" => sources.push(AddSource::Grid(value(&arg, &mut args)?)),
             "--name" => name = Some(value(&arg, &mut args)?),
-            flag if flag.starts_with('-') => {
-                return Err(usage(format!("unknown option `{flag}` for `judge add`")))
-            }
+            flag if flag.starts_with('-') => return Err(unknown_word("option", flag, &OPTIONS)),
             _ if problem.is_none() => problem = Some(arg),
             _ => words.push(arg), // `judge add eight 1 2 3 …` without quotes is one input too
         }
@@ -518,7 +608,7 @@ mod tests {
         let expected = JudgeOptions {
             problem: Some("eight".into()),
             submission: Some("mine.cpp".into()),
-            test: Some("003".into()),
+            test: vec!["003".into()],
             time_limit_ms: Some(200),
             memory_limit_mib: Some(16),
             compile_time_limit_ms: Some(500),
@@ -602,7 +692,7 @@ mod tests {
         assert_eq!(show.judge.submission, Some("mine.rs".into()));
         assert_eq!(show.test, "002");
         assert_eq!((show.case, show.delay_ms, show.step), (2, 0, true));
-        assert!(show.judge.no_color && show.judge.test.is_none());
+        assert!(show.judge.no_color && show.judge.test.is_empty());
         let parsed = parse_words("show --time-limit 50 eight 1");
         let Ok(Command::Show(defaults)) = parsed else {
             panic!("{parsed:?}")
@@ -692,6 +782,61 @@ mod tests {
             error("add eight x --file y").message,
             "`judge add` takes one input: text, --file or --grid"
         );
-        assert_eq!(parse_words("eight --help"), Ok(Command::Help));
+        assert_eq!(parse_words("eight --help"), Ok(Command::Help(None)));
+    }
+    #[test]
+    fn options_take_their_values_after_an_equals_sign_and_tests_add_up() {
+        let parsed = parse_words("eight --test=2 --time-limit=200 --test 003");
+        let Ok(Command::Judge(options)) = parsed else {
+            panic!("{parsed:?}")
+        };
+        assert_eq!(options.test, ["2", "003"]);
+        assert_eq!(options.time_limit_ms, Some(200));
+        // A value with an equals sign of its own keeps it.
+        let parsed = parse_words("add eight --name=a=b 1 2 3");
+        let Ok(Command::Add(add)) = parsed else {
+            panic!("{parsed:?}")
+        };
+        assert_eq!(add.name.as_deref(), Some("a=b"));
+    }
+
+    #[test]
+    fn help_comes_whole_or_for_one_command_and_typos_get_a_suggestion() {
+        assert_eq!(parse_words("help"), Ok(Command::Help(None)));
+        assert_eq!(
+            parse_words("help stress"),
+            Ok(Command::Help(Some("stress".into())))
+        );
+        assert_eq!(
+            parse_words("bench --help"),
+            Ok(Command::Help(Some("bench".into())))
+        );
+        assert_eq!(parse_words("--version"), Ok(Command::Version));
+        let practice = help(Some("practice")).expect("a command's help");
+        assert_eq!(
+            practice.matches("    judge practice PROBLEM").count(),
+            2,
+            "{practice}"
+        );
+        let stress = help(Some("stress")).expect("a command's help");
+        assert!(
+            stress.starts_with("USAGE:\n    judge stress PROBLEM"),
+            "{stress}"
+        );
+        assert!(!stress.contains("judge bench") && stress.contains("--time-limit"));
+        assert_eq!(help(None).expect("the whole text"), HELP);
+        let unknown = help(Some("stres")).unwrap_err();
+        assert_eq!(
+            unknown.fix.as_deref(),
+            Some("did you mean `stress`? See `judge --help`")
+        );
+        let typo = parse_words("eight --time-limt 5").unwrap_err();
+        assert_eq!(typo.message, "unknown option `--time-limt`");
+        assert_eq!(
+            typo.fix.as_deref(),
+            Some("did you mean `--time-limit`? See `judge --help`")
+        );
+        let far = parse_words("eight --frobnicate").unwrap_err();
+        assert_eq!(far.fix.as_deref(), Some("see `judge --help`"));
     }
 }

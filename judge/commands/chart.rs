@@ -12,10 +12,10 @@ pub fn chart(session: &Session, options: &ChartOptions) -> Result<(), JudgeError
     let name = options.judge.problem.as_deref().unwrap_or_default();
     problem::ensure_known(&session.root, name)?;
     let problem = session.problem(name)?;
-    let tests = problem::tests(&problem, Some(&options.test))?;
+    let test = problem::one_test(&problem, &options.test)?;
     let submission = options.judge.submission.as_deref();
     let case = options.case - 1;
-    let charted = frontier::chart(session, &problem, submission, &tests[0], case)?; // never empty
+    let charted = frontier::chart(session, &problem, submission, &test, case)?;
     match &options.out {
         Some(path) => {
             let svg = &charted.svg;

@@ -19,7 +19,7 @@ pub fn judge(session: &Session, options: &JudgeOptions) -> Result<i32, JudgeErro
         }
         None => problem::names(&session.root)?,
     };
-    let (submission, only) = (options.submission.as_deref(), options.test.as_deref());
+    let (submission, only) = (options.submission.as_deref(), &options.test);
     let outcomes: Vec<_> = (names.iter())
         .map(|name| session.judge_named(name, submission, only))
         .collect();

@@ -58,7 +58,8 @@ fn fail(error: &JudgeError, json: bool) -> i32 {
 pub fn run(args: Vec<String>) -> Result<i32, JudgeError> {
     let root = project_root();
     match cli::parse(args)? {
-        Command::Help => emit(cli::HELP),
+        Command::Help(topic) => emit(&cli::help(topic.as_deref())?),
+        Command::Version => emit(&format!("judge {}\n", env!("CARGO_PKG_VERSION"))),
         Command::Add(options) => emit(&add::add(&root, &options)?.summary()),
         // With `-v` the judge's programs run traced: their layers are shown beside a plain BFS's.
         Command::Judge(options) => {
@@ -98,12 +99,18 @@ fn open(root: &Path, options: &JudgeOptions, trace: bool) -> Result<Session, Jud
     Session::open(root, settings(options, trace))
 }
 
+/// Whether `NO_COLOR` asks for no colours: set and not empty, as no-color.org has it.
+fn no_color_asked(value: Option<std::ffi::OsString>) -> bool {
+    value.is_some_and(|v| !v.is_empty())
+}
+
 /// The judging options as settings.
 pub fn settings(o: &JudgeOptions, trace: bool) -> Settings {
     let compile_caps =
         limits::COMPILE.overridden(o.compile_time_limit_ms, o.compile_memory_limit_mib);
-    let color =
-        !o.no_color && std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal();
+    let color = !o.no_color
+        && !no_color_asked(std::env::var_os("NO_COLOR"))
+        && std::io::stdout().is_terminal();
     Settings {
         time_limit_ms: o.time_limit_ms,
         memory_limit_mib: o.memory_limit_mib,
@@ -114,5 +121,16 @@ pub fn settings(o: &JudgeOptions, trace: bool) -> Settings {
         replay: o.html.is_some(),
         table: !o.json,
         color,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_no_color_that_is_set_and_not_empty_turns_colours_off() {
+        assert!(no_color_asked(Some("1".into())) && no_color_asked(Some("0".into())));
+        assert!(!no_color_asked(Some("".into())) && !no_color_asked(None));
     }
 }

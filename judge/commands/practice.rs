@@ -84,7 +84,7 @@ pub fn check(session: &Session, options: &PracticeOptions) -> Result<i32, JudgeE
                 .with_fix(format!("write the exercise first: `judge practice {name}`")),
         );
     }
-    let exercise = coach(session, &problem, &path, options.judge.test.as_deref())?;
+    let exercise = coach(session, &problem, &path, &options.judge.test)?;
     session.show(&verdict(&exercise, session.settings.color));
     Ok(if exercise.passed() { 0 } else { 1 })
 }

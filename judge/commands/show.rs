@@ -2,7 +2,7 @@
 //! answer frame by frame: played in place on a terminal, every frame printed one after another else.
 
 use crate::cli::ShowOptions;
-use crate::judging::problem::{self, Problem, Test};
+use crate::judging::problem::{self, Problem};
 use crate::judging::session::Session;
 use crate::judging::test_judge::{load, Loaded, TestJudge};
 use crate::model::error::JudgeError;
@@ -23,7 +23,7 @@ pub fn show(session: &Session, options: &ShowOptions) -> Result<i32, JudgeError>
     problem::ensure_known(&session.root, name)?;
     let problem = session.problem(name)?;
     let checker = session.checker(&problem)?;
-    let test = one_test(&problem, &options.test)?;
+    let test = problem::one_test(&problem, &options.test)?;
     let broken = |why| JudgeError::new(format!("test {} of {name} is broken: {why}", test.name));
     let cache = session.optima_cache(&problem)?;
     let loaded = load(&test, checker.as_ref(), Some(&cache)).map_err(broken)?;
@@ -65,21 +65,6 @@ pub fn show(session: &Session, options: &ShowOptions) -> Result<i32, JudgeError>
         ref finding if finding.accepted() => 0,
         _ => 1,
     })
-}
-
-/// The test `which` names; naming none, or several, is a mistake in the command.
-fn one_test(problem: &Problem, which: &str) -> Result<Test, JudgeError> {
-    let mut tests = problem::tests(problem, Some(which))?;
-    if tests.len() > 1 {
-        let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
-        return Err(JudgeError::new(format!(
-            "`{which}` names {} tests of {}",
-            tests.len(),
-            problem.name
-        ))
-        .with_fix(format!("give one of: {}", names.join(", "))));
-    }
-    Ok(tests.remove(0))
 }
 
 /// Compiles and runs the submission on the test, printing the header and the row as the judge does;

@@ -4,6 +4,7 @@ pub mod ans;
 pub mod digest;
 pub mod files;
 pub mod json;
+pub mod names;
 pub mod text;
 pub mod toml;
 pub mod trace;

@@ -19,7 +19,7 @@ pub fn coach(
     session: &Session,
     problem: &Problem,
     submission: &Path,
-    only: Option<&str>,
+    only: &[String],
 ) -> Result<Exercise, JudgeError> {
     let checker = session.checker(problem)?;
     let tests = problem::tests(problem, only)?;

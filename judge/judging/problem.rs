@@ -1,6 +1,7 @@
 //! A problem folder: `problems/<name>/problem.toml` and its tests, each `.in` with an optional `.ans`.
 
 use crate::formats::files;
+use crate::formats::names;
 use crate::formats::toml::{self, Value};
 use crate::model::error::JudgeError;
 use crate::model::limits::{Limits, DEFAULT, MAX_MEMORY_MIB, MAX_TIME_MS};
@@ -46,9 +47,13 @@ pub fn ensure_known(root: &Path, name: &str) -> Result<(), JudgeError> {
     if toml.is_file() {
         return Ok(());
     }
-    let known = names(root)?.join(", ");
-    Err(JudgeError::new(format!("unknown problem `{name}`"))
-        .with_fix(format!("choose one of: {known}")))
+    let known = names(root)?;
+    let listed: Vec<&str> = known.iter().map(String::as_str).collect();
+    let fix = match names::closest(name, &listed) {
+        Some(near) => format!("did you mean `{near}`? The problems: {}", listed.join(", ")),
+        None => format!("choose one of: {}", listed.join(", ")),
+    };
+    Err(JudgeError::new(format!("unknown problem `{name}`")).with_fix(fix))
 }
 
 /// Loads `problems/<name>/problem.toml`; an unknown name lists the known ones.
@@ -107,7 +112,9 @@ fn from_table(
 }
 
 /// The problem's tests in name order; `only`, if given, keeps those it names (see `selects`).
-pub fn tests(problem: &Problem, only: Option<&str>) -> Result<Vec<Test>, JudgeError> {
+/// The problem's tests, sorted by name: every one when `only` is empty, else those its names choose
+/// (they add up; each must choose one at least, so that a typo is an error, not an empty run).
+pub fn tests(problem: &Problem, only: &[String]) -> Result<Vec<Test>, JudgeError> {
     let dir = problem.dir.join("tests");
     let entries = std::fs::read_dir(&dir).map_err(|e| {
         JudgeError::io("list", &dir, e).with_fix("make tests/ a folder of NNN-name.in files")
@@ -128,20 +135,32 @@ pub fn tests(problem: &Problem, only: Option<&str>) -> Result<Vec<Test>, JudgeEr
         })
         .collect();
     all.sort_by(|a, b| a.name.cmp(&b.name));
-    let names: Vec<String> = all.iter().map(|t| t.name.clone()).collect();
-    let chosen: Vec<Test> = all
-        .into_iter()
-        .filter(|t| only.map_or(true, |o| selects(o, &t.name)))
-        .collect();
-    match (chosen.is_empty(), only) {
-        (false, _) => Ok(chosen),
-        (true, None) => Err(JudgeError::new(format!("no tests in {}", dir.display()))
-            .with_fix(format!("add one with `judge add {} INPUT`", problem.name))),
-        (true, Some(o)) => Err(
-            JudgeError::new(format!("no test of {} is `{o}`", problem.name))
-                .with_fix(format!("choose one of: {}", names.join(", "))),
-        ),
+    if all.is_empty() {
+        return Err(JudgeError::new(format!("no tests in {}", dir.display()))
+            .with_fix(format!("add one with `judge add {} INPUT`", problem.name)));
     }
+    let names: Vec<&str> = all.iter().map(|t| t.name.as_str()).collect();
+    if let Some(unknown) = only.iter().find(|o| !names.iter().any(|n| selects(o, n))) {
+        let fix = match names::closest(unknown, &names) {
+            Some(near) => format!("did you mean `{near}`? The tests: {}", names.join(", ")),
+            None => format!("choose one of: {}", names.join(", ")),
+        };
+        let why = format!("no test of {} is `{unknown}`", problem.name);
+        return Err(JudgeError::new(why).with_fix(fix));
+    }
+    let chosen = |t: &Test| only.is_empty() || only.iter().any(|o| selects(o, &t.name));
+    Ok(all.into_iter().filter(chosen).collect())
+}
+
+/// The one test `which` names, for a command that shows one (`show`, `chart`).
+pub fn one_test(problem: &Problem, which: &str) -> Result<Test, JudgeError> {
+    let mut tests = tests(problem, &[which.to_string()])?;
+    if tests.len() > 1 {
+        let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
+        let why = format!("`{which}` names {} tests of {}", tests.len(), problem.name);
+        return Err(JudgeError::new(why).with_fix(format!("give one of: {}", names.join(", "))));
+    }
+    Ok(tests.remove(0))
 }
 
 /// Test files that judge nothing, as warnings: an `.ans` without its `.in` (it is never run) and an
@@ -172,11 +191,15 @@ pub fn warnings(problem: &Problem) -> Vec<String> {
     warnings
 }
 
-/// `--test` names a test by the start of its name (`003`, `003-hardest`) or by its number (`3`).
+/// `--test` names a test by its whole name (`003-hardest`), by its number (`3`, `003`), or by a
+/// pattern with `*` and `?` (`'00*'`, `'*random*'`): a prefix only where it says so.
 fn selects(only: &str, name: &str) -> bool {
     let number = |text: &str| text.split('-').next().and_then(|n| n.parse::<u32>().ok());
-    name.starts_with(only)
-        || (only.bytes().all(|b| b.is_ascii_digit()) && number(only) == number(name))
+    let digits = !only.is_empty() && only.bytes().all(|b| b.is_ascii_digit());
+    match only.contains(['*', '?']) {
+        true => names::matches_pattern(only, name),
+        false => name == only || (digits && number(only) == number(name)),
+    }
 }
 
 #[cfg(test)]
@@ -260,7 +283,7 @@ mod tests {
                 "tests/004-blank.in is empty: it tests nothing",
             ]
         );
-        let listed = tests(&problem, None).expect("tests");
+        let listed = tests(&problem, &[]).expect("tests");
         let named = listed.iter().find(|t| t.name == "005-folder");
         assert!(
             named.is_some(),
@@ -278,21 +301,41 @@ mod tests {
     fn the_real_problems_load_with_their_tests_in_order() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let eight = load(root, "eight").expect("eight loads");
-        let all = tests(&eight, None).expect("tests");
+        let all = tests(&eight, &[]).expect("tests");
         assert_eq!(all[0].name, "001-sample");
         assert!(all.windows(2).all(|w| w[0].name < w[1].name));
         assert!(all.iter().all(|t| t.answer.is_some()));
-        assert_eq!(tests(&eight, Some("002")).expect("one").len(), 1);
+        let chosen = |names: &[&str]| {
+            let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+            tests(&eight, &names).map(|t| t.into_iter().map(|t| t.name).collect::<Vec<_>>())
+        };
+        // By number, by whole name, by pattern; never by a prefix the user did not ask for.
+        for one in ["2", "002", "02", &all[1].name] {
+            assert_eq!(chosen(&[one]).expect("one"), [all[1].name.clone()], "{one}");
+        }
+        assert_eq!(chosen(&["00*"]).expect("a pattern").len(), 9);
         assert_eq!(
-            tests(&eight, Some("2")).expect("by number")[0].name,
-            all[1].name
+            chosen(&["2", "3", "2"]).expect("two").len(),
+            2,
+            "they add up, once each"
         );
-        let none = tests(&eight, Some("099")).unwrap_err();
+        assert!(chosen(&["002-hard"]).is_err(), "not a prefix");
+        let none = chosen(&["099"]).unwrap_err();
         assert!(
             none.fix.expect("a fix").contains("001-sample, 002-"),
             "lists the tests"
         );
+        let typo = chosen(&["004-solvde"]).unwrap_err();
+        assert!(typo
+            .fix
+            .expect("a fix")
+            .starts_with("did you mean `004-solved`?"));
         let unknown = load(root, "nine").unwrap_err();
         assert!(unknown.fix.expect("a fix").contains("eight"));
+        let typo = load(root, "eigth").unwrap_err();
+        assert!(typo
+            .fix
+            .expect("a fix")
+            .starts_with("did you mean `eight`?"));
     }
 }

@@ -96,7 +96,7 @@ impl Session {
         &self,
         name: &str,
         submission: Option<&Path>,
-        only: Option<&str>,
+        only: &[String],
     ) -> ProblemOutcome {
         let problem = self.problem(name);
         let warnings = problem.as_ref().map(problem::warnings).unwrap_or_default();
@@ -119,7 +119,7 @@ impl Session {
         &self,
         problem: &Problem,
         submission: Option<&Path>,
-        only: Option<&str>,
+        only: &[String],
     ) -> Result<ProblemRun, JudgeError> {
         let checker = self.checker(problem)?;
         let tests = problem::tests(problem, only)?;

@@ -6,6 +6,7 @@ use crate::model::bench::{Bench, Metric, Ratio, Runs, TestBench, RATIO_FLOOR_MS}
 use crate::model::outcome::{Compile, ProblemRun};
 use crate::model::stats::Spread;
 use crate::model::verdict::Finding;
+use crate::render::count;
 use crate::render::json::{compile_json, limits_json};
 use crate::render::table::{color_of, limits_text};
 
@@ -185,11 +186,6 @@ impl Table {
         }
         out
     }
-}
-
-/// "1 test", "9 tests".
-fn count(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
 /// A metric's min, median and max cells; `-` when no timed run measured it.

@@ -9,3 +9,8 @@ pub mod frames;
 pub mod html;
 pub mod json;
 pub mod table;
+
+/// "1 test", "9 tests".
+pub fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}

@@ -6,6 +6,7 @@ use crate::model::error::JudgeError;
 use crate::model::limits::Limits;
 use crate::model::outcome::{Compile, ProblemOutcome, ProblemRun, TestRun};
 use crate::model::verdict::{Finding, Verdict};
+use crate::render::count;
 
 /// Where a problem's header would be, for a problem that could not be judged: `huarong: ERR why`,
 /// and the fix on a line of its own.
@@ -35,8 +36,9 @@ impl Table {
             w = self.name_width
         );
         format!(
-            "{title}: {}, {build}, {limits}, {tests} tests\n{heads}\n",
-            run.submission
+            "{title}: {}, {build}, {limits}, {}\n{heads}\n",
+            run.submission,
+            count(tests, "test")
         )
     }
 
@@ -174,8 +176,14 @@ fn summary_line(run: &ProblemRun) -> String {
         .map(|(code, n)| format!("{n} {code}"))
         .collect();
     match &run.compile {
+        Compile::Failed { .. } if run.tests.len() == 1 => {
+            "compile error, its 1 test not run".into()
+        }
         Compile::Failed { .. } => {
             format!("compile error, none of {} tests run", run.tests.len())
+        }
+        Compile::Built { .. } if others.is_empty() && run.tests.len() == 1 => {
+            "1 test accepted".into()
         }
         Compile::Built { .. } if others.is_empty() => {
             format!("all {} tests accepted", run.tests.len())

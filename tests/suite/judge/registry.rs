@@ -90,7 +90,7 @@ fn session(root: &Path) -> Session {
 fn a_problem_with_its_puzzle_registered_is_judged_like_the_others() {
     let root = tally_project("registry-tally");
     let session = session(&root);
-    let outcome = session.judge_named("tally", None, None);
+    let outcome = session.judge_named("tally", None, &[]);
     let run = outcome.judged.expect("judged");
     assert!(run.all_accepted(), "{:?}", run.tests);
     assert_eq!(
@@ -100,7 +100,7 @@ fn a_problem_with_its_puzzle_registered_is_judged_like_the_others() {
             optimum: 8
         })
     );
-    let wrong = session.judge_named("tally", Some(&root.join("plus_one.py")), None);
+    let wrong = session.judge_named("tally", Some(&root.join("plus_one.py")), &[]);
     let test = &wrong.judged.expect("judged").tests[0];
     assert_eq!(test.finding.code(), Verdict::WrongAnswer.code());
     let reason = test.finding.reason().expect("a reason");
@@ -126,7 +126,7 @@ fn a_puzzle_that_is_not_registered_is_an_error_that_lists_the_known_ones() {
     };
     let judge = Path::new(env!("CARGO_BIN_EXE_judge"));
     let plain = Session::launching(judge, &root, settings).expect("a session");
-    let outcome = plain.judge_named("tally", None, None);
+    let outcome = plain.judge_named("tally", None, &[]);
     let error = outcome.judged.expect_err("not judged");
     assert_eq!(
         error.message,
