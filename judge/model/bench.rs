@@ -3,9 +3,9 @@
 
 use crate::model::execution::Measurement;
 use crate::model::outcome::{Compile, ProblemRun, TestRun};
-use crate::model::reason::TestFault;
+use crate::model::reason::{Reason, RunFault, TestFault};
 use crate::model::stats::{self, Spread};
-use crate::model::verdict::Finding;
+use crate::model::verdict::{Finding, Verdict};
 
 /// Medians below this, milliseconds, count as this in a ratio. A run's CPU time is counted in
 /// microseconds and jitters by tens of them, so the ratio of two smaller times would be noise (or 0/0).
@@ -70,6 +70,35 @@ impl Runs {
     fn median(&self, metric: Metric) -> Option<f64> {
         stats::median(&self.samples(metric))
     }
+
+    /// How its times may be compared: accepted in every run, stopped at the CPU limit in every run
+    /// that was not (its times then say only that it needs at least that), or neither.
+    fn standing(&self) -> Standing {
+        let stopped_on_cpu = |f: &&Finding| {
+            matches!(
+                f,
+                Finding::Verdict {
+                    verdict: Verdict::TimeLimit,
+                    reason: Some(Reason::Run(RunFault::Cpu { .. })),
+                }
+            )
+        };
+        let failed: Vec<&Finding> = self.findings.iter().filter(|f| !f.accepted()).collect();
+        if failed.is_empty() {
+            Standing::Accepted
+        } else if failed.iter().all(stopped_on_cpu) {
+            Standing::StoppedOnCpu
+        } else {
+            Standing::Failed
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Standing {
+    Accepted,
+    StoppedOnCpu,
+    Failed,
 }
 
 /// B's median over A's, each median first raised to [`RATIO_FLOOR_MS`]: above 1, B is slower.
@@ -77,6 +106,29 @@ impl Runs {
 pub struct Ratio {
     pub cpu: f64,
     pub wall: f64,
+    pub bound: Bound,
+}
+
+/// What a ratio says: the true one where both were accepted in every run; where one was stopped at
+/// the CPU limit instead (its times are the limit's, not its own), only a bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    /// B was stopped: it is at least this many times slower.
+    AtLeast,
+    /// A was stopped: B is at most this many times slower.
+    AtMost,
+}
+
+impl Bound {
+    /// As `--json` names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Bound::Exact => "exact",
+            Bound::AtLeast => "at-least",
+            Bound::AtMost => "at-most",
+        }
+    }
 }
 
 /// One test benched.
@@ -95,10 +147,17 @@ impl TestBench {
         }
     }
 
-    /// `None` without a second submission, or without timings from both.
+    /// `None` without a second submission, without timings from both, or when a run of either
+    /// failed otherwise than by being stopped at the CPU limit while the other was accepted.
     pub fn ratio(&self) -> Option<Ratio> {
         let [a, b] = self.runs.as_deref().ok()? else {
             return None;
+        };
+        let bound = match (a.standing(), b.standing()) {
+            (Standing::Accepted, Standing::Accepted) => Bound::Exact,
+            (Standing::Accepted, Standing::StoppedOnCpu) => Bound::AtLeast,
+            (Standing::StoppedOnCpu, Standing::Accepted) => Bound::AtMost,
+            _ => return None,
         };
         let of = |metric| {
             Some(stats::ratio(
@@ -110,7 +169,14 @@ impl TestBench {
         Some(Ratio {
             cpu: of(Metric::CpuMs)?,
             wall: of(Metric::WallMs)?,
+            bound,
         })
+    }
+
+    /// Two submissions ran, but their times give no true ratio: one was not accepted in every run.
+    pub fn left_out(&self) -> bool {
+        let two = self.runs.as_deref().is_ok_and(|runs| runs.len() == 2);
+        two && self.ratio().map_or(true, |r| r.bound != Bound::Exact)
     }
 
     /// The test is broken: found so before running, or by the checker after a run.
@@ -125,11 +191,13 @@ impl TestBench {
     }
 }
 
-/// The geometric mean of the per-test ratios, and how many tests had one.
+/// The geometric mean of the exact per-test ratios, how many tests had one, and how many were left
+/// out (a run not accepted: its time is capped, or means nothing).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Overall {
-    pub ratio: Ratio,
+    pub ratio: Option<Ratio>,
     pub tests: usize,
+    pub left_out: usize,
 }
 
 /// A whole bench: the submissions, how many times each test ran, and every test's runs.
@@ -144,17 +212,27 @@ pub struct Bench {
 }
 
 impl Bench {
+    /// `None` with one submission.
     pub fn overall(&self) -> Option<Overall> {
-        let ratios: Vec<Ratio> = self.tests.iter().filter_map(TestBench::ratio).collect();
+        if self.contenders.len() < 2 {
+            return None;
+        }
+        let exact = |r: &Ratio| r.bound == Bound::Exact;
+        let ratios: Vec<Ratio> = (self.tests.iter().filter_map(TestBench::ratio))
+            .filter(exact)
+            .collect();
         let mean = |part: fn(&Ratio) -> f64| {
             stats::geometric_mean(&ratios.iter().map(part).collect::<Vec<_>>())
         };
+        let ratio = mean(|r| r.cpu).zip(mean(|r| r.wall));
         Some(Overall {
-            ratio: Ratio {
-                cpu: mean(|r| r.cpu)?,
-                wall: mean(|r| r.wall)?,
-            },
+            ratio: ratio.map(|(cpu, wall)| Ratio {
+                cpu,
+                wall,
+                bound: Bound::Exact,
+            }),
             tests: ratios.len(),
+            left_out: self.tests.iter().filter(|t| t.left_out()).count(),
         })
     }
 
@@ -250,5 +328,59 @@ pub mod made {
             runs: 2,
             tests,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::made::*;
+    use super::*;
+    use crate::model::verdict::Verdict;
+
+    /// A run stopped at the 1000 ms CPU limit, and one that answered wrong.
+    fn stopped() -> Finding {
+        let fault = RunFault::Cpu {
+            used_ms: 1003.0,
+            limit_ms: 1000,
+        };
+        Finding::verdict(Verdict::TimeLimit, Some(Reason::Run(fault)))
+    }
+
+    fn wrong() -> Finding {
+        Finding::verdict(Verdict::WrongAnswer, None)
+    }
+
+    #[test]
+    fn a_ratio_is_exact_only_between_accepted_runs_and_a_bound_against_a_stopped_one() {
+        let fast = || runs(&[10.0, 10.0], accepted(3));
+        let capped = || runs(&[1000.0, 1000.0], vec![stopped(); 3]);
+        let exact = test_of(fast(), runs(&[20.0, 20.0], accepted(3))).ratio();
+        assert_eq!(exact.map(|r| (r.bound, r.cpu)), Some((Bound::Exact, 2.0)));
+        let slower = test_of(fast(), capped()).ratio().expect("a bound");
+        assert_eq!((slower.bound, slower.cpu), (Bound::AtLeast, 100.0));
+        let faster = test_of(capped(), fast()).ratio().expect("a bound");
+        assert_eq!((faster.bound, faster.cpu), (Bound::AtMost, 0.01));
+        // A wrong answer's time, or two stopped ones, say nothing.
+        let wrong_once = runs(&[20.0, 20.0], vec![wrong(), stopped(), stopped()]);
+        assert_eq!(test_of(fast(), wrong_once).ratio(), None);
+        assert_eq!(test_of(capped(), capped()).ratio(), None);
+    }
+
+    #[test]
+    fn the_overall_ratio_is_of_exact_ratios_and_counts_the_tests_left_out() {
+        let fast = || runs(&[10.0, 10.0], accepted(3));
+        let bench = bench_of(vec![
+            test_of(fast(), runs(&[40.0, 40.0], accepted(3))),
+            test_of(fast(), runs(&[1000.0, 1000.0], vec![stopped(); 3])),
+            test_of(fast(), runs(&[5.0, 5.0], vec![wrong(); 3])),
+        ]);
+        let overall = bench.overall().expect("two submissions");
+        assert_eq!(overall.ratio.map(|r| r.cpu), Some(4.0));
+        assert_eq!((overall.tests, overall.left_out), (1, 2));
+        let alone = bench_of(vec![TestBench {
+            name: "t".into(),
+            runs: Ok(vec![fast()]),
+        }]);
+        assert_eq!(alone.overall(), None);
     }
 }

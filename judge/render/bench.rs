@@ -2,7 +2,7 @@
 //! It only formats; every number comes computed by `bench` and `stats`.
 
 use crate::formats::json::Json;
-use crate::model::bench::{Bench, Metric, Ratio, Runs, TestBench, RATIO_FLOOR_MS};
+use crate::model::bench::{Bench, Bound, Metric, Ratio, Runs, TestBench, RATIO_FLOOR_MS};
 use crate::model::outcome::{Compile, ProblemRun};
 use crate::model::stats::Spread;
 use crate::model::verdict::Finding;
@@ -128,8 +128,9 @@ impl Table {
             .iter()
             .map(|m| cells(runs.spread(*m), *m))
             .collect();
+        let cell = |value| bounded(value, ratio.map_or(Bound::Exact, |r| r.bound));
         let ratios = match ratio {
-            Some(r) => format!("  {:RATIO$.2} {:RATIO$.2}", r.cpu, r.wall),
+            Some(r) => format!("  {:>RATIO$} {:>RATIO$}", cell(r.cpu), cell(r.wall)),
             None if self.versus => " ".repeat(2 * RATIO + 3),
             None => String::new(),
         };
@@ -168,13 +169,20 @@ impl Table {
     /// The overall ratio with two submissions, then a line per submission: how many tests it passed.
     pub fn footer(&self, bench: &Bench) -> String {
         let mut out = String::new();
-        if let Some(overall) = bench.overall().filter(|_| self.versus) {
-            let (r, n) = (overall.ratio, overall.tests);
+        let overall = bench.overall().filter(|_| self.versus);
+        if let Some(r) = overall.and_then(|o| o.ratio) {
             out += &format!(
                 "overall B/A, geometric mean over {}: CPU {:.2}, wall {:.2}\n",
-                count(n, "test"),
+                count(overall.map_or(0, |o| o.tests), "test"),
                 r.cpu,
                 r.wall
+            );
+        }
+        if let Some(left_out) = overall.map(|o| o.left_out).filter(|&n| n > 0) {
+            out += &format!(
+                "left out of the overall ratio: {}, where a run was not accepted (a time stopped \
+                 at the limit is the limit's: `>` and `<` mark a ratio that is only a bound)\n",
+                count(left_out, "test")
             );
         }
         for (i, run) in bench.contenders.iter().enumerate() {
@@ -186,6 +194,21 @@ impl Table {
         }
         out
     }
+}
+
+/// A ratio as its cell shows it: `>593.00` where B was stopped at the CPU limit, `<0.01` where A was.
+fn bounded(ratio: f64, bound: Bound) -> String {
+    let mark = match bound {
+        Bound::Exact => "",
+        Bound::AtLeast => ">",
+        Bound::AtMost => "<",
+    };
+    // Two significant digits at least: a ratio of 0.0037 is not 0.00.
+    let digits = match ratio > 0.0 {
+        true => (1 - ratio.log10().floor() as i32).clamp(2, 6) as usize,
+        false => 2,
+    };
+    format!("{mark}{ratio:.digits$}")
 }
 
 /// A metric's min, median and max cells; `-` when no timed run measured it.
@@ -224,6 +247,7 @@ fn summary(bench: &Bench, index: usize, run: &ProblemRun) -> String {
         (Compile::Built { .. }, false) => {
             "no test run: the other submission did not compile".into()
         }
+        _ if bench.accepted(index) == n && n == 1 => "1 test accepted in every run".into(),
         _ if bench.accepted(index) == n => {
             format!("all {} accepted in every run", count(n, "test"))
         }
@@ -239,8 +263,13 @@ fn summary(bench: &Bench, index: usize, run: &ProblemRun) -> String {
 pub fn json(bench: &Bench) -> Json {
     let contender = |i: usize| bench.contenders.get(i).map_or(Json::Null, contender_json);
     let overall = bench.overall().map_or(Json::Null, |o| {
-        let mut fields = ratio_fields(o.ratio);
+        let mut fields = match o.ratio {
+            Some(ratio) => ratio_fields(ratio),
+            None => vec![("cpu", Json::Null), ("wall", Json::Null)],
+        };
+        fields.retain(|(key, _)| *key != "bound"); // always exact
         fields.push(("tests", Json::Number(o.tests as f64)));
+        fields.push(("left_out", Json::Number(o.left_out as f64)));
         Json::Object(fields)
     });
     Json::Object(vec![
@@ -320,6 +349,7 @@ fn ratio_fields(ratio: Ratio) -> Vec<(&'static str, Json)> {
     vec![
         ("cpu", Json::Number(ratio.cpu)),
         ("wall", Json::Number(ratio.wall)),
+        ("bound", Json::String(ratio.bound.name().into())),
     ]
 }
 
@@ -413,5 +443,15 @@ mod tests {
         let overall = member(&document, "overall_b_over_a");
         assert_eq!(member(overall, "tests"), &Json::Number(1.0));
         assert_eq!(member(&document, "accepted"), &Json::Bool(true));
+    }
+
+    #[test]
+    fn a_bound_is_marked_and_small_ratios_keep_two_significant_digits() {
+        assert_eq!(bounded(593.0, Bound::AtLeast), ">593.00");
+        assert_eq!(bounded(0.0037, Bound::AtMost), "<0.0037");
+        assert_eq!(
+            (bounded(0.5, Bound::Exact), bounded(0.0, Bound::Exact)),
+            ("0.50".into(), "0.00".into())
+        );
     }
 }
