@@ -14,6 +14,7 @@ use crate::model::reason::TestFault;
 use crate::model::verdict::Finding;
 use crate::puzzles::generator::{Generator, Stress};
 use crate::render::console::{emit, progress};
+use crate::render::count;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -83,12 +84,11 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
         return Ok(0);
     };
     let first = failure.run.finding.clone();
-    let (shrunk, runs) = shrink(&trial, stress.generator.as_ref(), failure, deadline)?;
+    let shrunk = shrink(&trial, stress.generator.as_ref(), failure, deadline)?;
     let found = Found {
         index,
         first,
         shrunk,
-        runs,
     };
     report_failure(session, options, &searched, seed, &found)
 }
@@ -109,8 +109,7 @@ fn stress_of(session: &Session, problem: &Problem) -> Result<Stress, JudgeError>
 struct Found {
     index: u64,
     first: Finding,
-    shrunk: Failure,
-    runs: usize,
+    shrunk: Shrunk,
 }
 
 /// Shows the failure, saving it first if asked. The failure is worth more than the test file: it is
@@ -123,14 +122,14 @@ fn report_failure(
     found: &Found,
 ) -> Result<i32, JudgeError> {
     let name = options.judge.problem.as_deref().unwrap_or_default();
-    let saved = (options.save).then(|| save(session, name, &found.shrunk.input, seed));
+    let saved = (options.save).then(|| save(session, name, &found.shrunk.failure.input, seed));
     let saved_path = saved.as_ref().and_then(|s| s.as_ref().ok());
     let mut text = format!(
         "input {} of seed {seed} fails: {}\n",
         found.index + 1,
         one_line(&found.first)
     );
-    text += &failed(&found.shrunk, found.runs, saved_path);
+    text += &failed(&found.shrunk, saved_path);
     text += &format!("again: {}\n", repeat_command(options, seed));
     show(options, &text, || {
         summary_json(searched, seed, Some((found, saved_path)))
@@ -210,34 +209,73 @@ fn search(
     Ok(searched)
 }
 
+/// Why shrinking stopped before it had tried every smaller input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CutShort {
+    /// `--time` ran out.
+    Time,
+    /// [`MAX_SHRINK_RUNS`] were spent.
+    Runs,
+}
+
+impl CutShort {
+    fn name(self) -> &'static str {
+        match self {
+            CutShort::Time => "time",
+            CutShort::Runs => "runs",
+        }
+    }
+}
+
+/// How shrinking went: the smallest failure, the runs it took, and whether it was cut short (the
+/// input may then not be the smallest).
+struct Shrunk {
+    failure: Failure,
+    runs: usize,
+    cut_short: Option<CutShort>,
+}
+
 /// Tries the generator's smaller inputs, keeping each that still fails the same way, until none
-/// does; returns the smallest failure and the runs it took.
+/// does, the run cap is spent or `--time` is out.
 fn shrink(
     trial: &Trial,
     generator: &dyn Generator,
     failure: Failure,
     deadline: Option<Instant>,
-) -> Result<(Failure, usize), JudgeError> {
+) -> Result<Shrunk, JudgeError> {
     let way = failure.run.finding.clone();
     let (mut smallest, mut runs) = (failure, 0);
-    'smaller: while runs < MAX_SHRINK_RUNS && before(deadline) {
+    let cut_short = |runs: usize| match () {
+        _ if runs >= MAX_SHRINK_RUNS => Some(CutShort::Runs),
+        _ if !before(deadline) => Some(CutShort::Time),
+        _ => None,
+    };
+    'smaller: loop {
         progress(&format!("stress: shrinking, {runs} runs"));
         let case = smallest.run.finding.failing_case();
         for input in generator.smaller(&smallest.input, case) {
+            if let Some(cut) = cut_short(runs) {
+                progress("");
+                return Ok(Shrunk {
+                    failure: smallest,
+                    runs,
+                    cut_short: Some(cut),
+                });
+            }
             runs += 1;
             let run = trial.run(&input)?;
             if run.finding.same_way(&way) {
                 smallest = Failure { input, run };
                 continue 'smaller;
             }
-            if runs == MAX_SHRINK_RUNS || !before(deadline) {
-                break;
-            }
         }
-        break;
+        progress("");
+        return Ok(Shrunk {
+            failure: smallest,
+            runs,
+            cut_short: None,
+        });
     }
-    progress("");
-    Ok((smallest, runs))
 }
 
 /// Whether the `--time` budget, if any, has time left.
@@ -307,14 +345,25 @@ fn one_line(finding: &Finding) -> String {
     format!("{}  {}", finding.code(), finding.text().unwrap_or_default())
 }
 
-fn failed(shrunk: &Failure, runs: usize, saved: Option<&PathBuf>) -> String {
-    let runs = match runs {
-        1 => "1 run".to_string(),
-        n => format!("{n} runs"),
+fn failed(shrunk: &Shrunk, saved: Option<&PathBuf>) -> String {
+    let runs = count(shrunk.runs, "run");
+    let (failure, mut text) = (&shrunk.failure, String::new());
+    let found = one_line(&failure.run.finding);
+    text += &match shrunk.cut_short {
+        None => format!("shrunk in {runs}: {found}\nthe smallest failing input:\n"),
+        Some(cut) => {
+            let why = match cut {
+                CutShort::Time => "`--time` ran out".to_string(),
+                CutShort::Runs => format!("the cap of {MAX_SHRINK_RUNS} runs"),
+            };
+            format!(
+                "shrinking cut short after {runs} ({why}): {found}\nthe smallest failing input \
+                 found so far (a smaller one may fail too):\n"
+            )
+        }
     };
-    let mut text = format!("shrunk in {runs}: {}\n", one_line(&shrunk.run.finding));
-    text += &format!("the smallest failing input:\n{}", indent(&shrunk.input));
-    if let Some(scene) = &shrunk.run.detail.scene {
+    text += &indent(&failure.input);
+    if let Some(scene) = &failure.run.detail.scene {
         text += &format!("how it fails:\n{}", indent(scene));
     }
     if let Some(path) = saved {
@@ -340,14 +389,18 @@ fn show(options: &StressOptions, text: &str, json: impl FnOnce() -> Json) {
 
 fn summary_json(searched: &Searched, seed: u64, found: Option<(&Found, Option<&PathBuf>)>) -> Json {
     let failure = found.map_or(Json::Null, |(found, saved)| {
-        let finding = &found.shrunk.run.finding;
+        let finding = &found.shrunk.failure.run.finding;
         Json::Object(vec![
             ("input_number", Json::Number(found.index as f64 + 1.0)),
             ("verdict", Json::String(finding.code().into())),
             ("reason", Json::text(finding.text().as_deref())),
             ("first_reason", Json::text(found.first.text().as_deref())),
-            ("input", Json::String(found.shrunk.input.clone())),
-            ("shrink_runs", Json::Number(found.runs as f64)),
+            ("input", Json::String(found.shrunk.failure.input.clone())),
+            ("shrink_runs", Json::Number(found.shrunk.runs as f64)),
+            (
+                "shrink_cut_short",
+                Json::text(found.shrunk.cut_short.map(CutShort::name)),
+            ),
             (
                 "saved",
                 Json::text(saved.map(|p| p.display().to_string()).as_deref()),

@@ -48,21 +48,35 @@ impl Generator for EightBoards {
         (render(&boards), boards.len() as u64)
     }
 
-    /// The failing case alone, else either half.
+    /// Smaller inputs, the largest cuts first, as delta debugging tries them: the failing case
+    /// alone, then for 2, 4, 8, … parts down to one case a part, each part alone and the input
+    /// without each part. Taken again from each smaller input that still fails, until none does,
+    /// it ends where no single case can go: the one or two boards that matter.
     fn smaller(&self, input: &str, case: Option<usize>) -> Vec<String> {
         let Ok(boards) = parse_boards(input.as_bytes()) else {
             return Vec::new();
         };
-        if boards.len() < 2 {
-            return Vec::new();
+        let mut tried: Vec<Vec<Board>> = Vec::new();
+        let mut try_it = |candidate: Vec<Board>| {
+            let smaller = !candidate.is_empty() && candidate.len() < boards.len();
+            if smaller && !tried.contains(&candidate) {
+                tried.push(candidate);
+            }
+        };
+        if let Some(board) = case.and_then(|c| boards.get(c)) {
+            try_it(vec![*board]);
         }
-        let named = case.and_then(|c| boards.get(c));
-        let (first, second) = boards.split_at(boards.len() / 2);
-        let alone = named.map(|b| render(std::slice::from_ref(b)));
-        alone
-            .into_iter()
-            .chain([render(first), render(second)])
-            .collect()
+        let mut parts = 2;
+        while parts / 2 < boards.len() {
+            let bounds = |i: usize| i * boards.len() / parts.min(boards.len());
+            for i in 0..parts.min(boards.len()) {
+                let (from, to) = (bounds(i), bounds(i + 1));
+                try_it(boards[from..to].to_vec());
+                try_it([&boards[..from], &boards[to..]].concat());
+            }
+            parts *= 2;
+        }
+        tried.iter().map(|boards| render(boards)).collect()
     }
 }
 
@@ -135,14 +149,49 @@ mod tests {
     fn a_failing_input_shrinks_to_its_named_case_then_halves() {
         let input = "1 2 3 4 5 6 7 8 x\n1 2 3 4 5 6 7 x 8\n2 1 3 4 5 6 7 8 x\n";
         let smaller = boards().smaller(input, Some(1));
-        assert_eq!(
-            smaller,
-            [
-                "1 2 3 4 5 6 7 x 8\n",
-                "1 2 3 4 5 6 7 8 x\n",
-                "1 2 3 4 5 6 7 x 8\n2 1 3 4 5 6 7 8 x\n"
-            ]
-        );
+        assert_eq!(smaller[0], "1 2 3 4 5 6 7 x 8\n", "the failing case alone first");
+        assert_eq!(smaller[1], "1 2 3 4 5 6 7 8 x\n", "then the first half");
+        assert!(smaller.iter().all(|s| s.lines().count() < 3));
         assert!(boards().smaller("1 2 3 4 5 6 7 8 x\n", Some(0)).is_empty());
+    }
+
+    /// Shrinks `input` as `judge stress` does, with `fails` in place of a run: the first smaller
+    /// input that still fails, again, until none does. Returns the boards left and the runs.
+    fn shrunk(input: String, fails: impl Fn(&[Board]) -> bool) -> (Vec<Board>, usize) {
+        let (mut smallest, mut runs) = (input, 0);
+        'smaller: loop {
+            for candidate in boards().smaller(&smallest, None) {
+                runs += 1;
+                if fails(&parse_boards(candidate.as_bytes()).expect("valid")) {
+                    smallest = candidate;
+                    continue 'smaller;
+                }
+            }
+            return (parse_boards(smallest.as_bytes()).expect("valid"), runs);
+        }
+    }
+
+    #[test]
+    fn shrinking_ends_at_the_cases_a_failure_needs_whichever_they_are() {
+        let generator = boards();
+        let mut rng = Rng::new(21);
+        for trial in 0..300 {
+            let (input, _) = generator.input(21, trial, 2 + rng.below(60) as u64);
+            let all = parse_boards(input.as_bytes()).expect("valid");
+            // A failure that needs one board, or two (a state one case leaves for a later one).
+            let needed: Vec<Board> = match rng.percent(50) {
+                true => vec![rng.pick(&all)],
+                false => vec![rng.pick(&all), rng.pick(&all)],
+            };
+            let fails = |boards: &[Board]| needed.iter().all(|n| boards.contains(n));
+            let (mut left, runs) = shrunk(input, fails);
+            // No board can go: each needed one is left, once, and nothing else.
+            let mut distinct = needed.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            left.sort_unstable();
+            assert_eq!(left, distinct, "trial {trial}");
+            assert!(runs < 1000, "trial {trial}: {runs} runs");
+        }
     }
 }

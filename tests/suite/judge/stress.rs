@@ -212,6 +212,26 @@ fn a_time_budget_ends_the_search_before_its_cases() {
 }
 
 #[test]
+fn shrinking_cut_short_by_the_time_budget_says_so() {
+    // A program that never ends: every run is TLE, and a 1 s budget allows few of them.
+    let args = [
+        "eight",
+        "tests/fixtures/eight/infinite_loop.c",
+        "--seed",
+        "1",
+    ];
+    let (code, document) = stress(&[&args[..], &["--time", "1", "--time-limit", "100"]].concat());
+    assert_eq!(code, Some(1), "{document:?}");
+    let found = failure(&document);
+    assert_eq!(text(found, "verdict"), "TLE");
+    assert_eq!(text(found, "shrink_cut_short"), "time");
+    // A finished shrink says none.
+    let (_, document) = stress(&["eight", "tests/fixtures/eight/suboptimal.rs", "--seed", "7"]);
+    let finished = failure(&document).get("shrink_cut_short");
+    assert_eq!(finished, Some(&Json::Null), "{document:?}");
+}
+
+#[test]
 fn a_problem_without_a_generator_or_a_compile_error_is_said_plainly() {
     let output = judge()
         .args(["stress", "eight", "tests/fixtures/eight/compile_error.rs"])
