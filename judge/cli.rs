@@ -53,7 +53,8 @@ OPTIONS (also as --option=value):
                            stdout is not a terminal)
     -h, --help             this text
 
-SUBMISSION may be .rs (rustc --edition 2021 -O), .c (gcc -O2), .cpp (g++ -O2 -std=c++17) or .py (python3).
+SUBMISSION may be .rs (rustc --edition 2021 -O), .c (gcc -O2 -lm), .cpp (g++ -O2 -std=c++17 -lm) or
+.py (python3 -S).
 Exit status: 0 every test accepted, 1 some test not accepted, 2 the judge, a problem or a test failed.
 ";
 
@@ -130,8 +131,11 @@ pub fn help(topic: Option<&str>) -> Result<String, JudgeError> {
 fn unknown_word(kind: &str, word: &str, known: &[&str]) -> JudgeError {
     let error = JudgeError::new(format!("unknown {kind} `{word}`"));
     match names::closest(word, known) {
-        Some(near) => error.with_fix(format!("did you mean `{near}`? See `judge --help`")),
-        None => error.with_fix("see `judge --help`"),
+        Some(near) => error.with_fix(format!(
+            "did you mean `{near}`? See `{} --help`",
+            invocation()
+        )),
+        None => error.with_fix(format!("see `{} --help`", invocation())),
     }
 }
 
@@ -233,7 +237,31 @@ pub enum AddSource {
 }
 
 fn usage(message: String) -> JudgeError {
-    JudgeError::new(message).with_fix("see `judge --help`")
+    JudgeError::new(message).with_fix(format!("see `{} --help`", invocation()))
+}
+
+/// How the user runs this judge, for the commands it prints: `judge` where PATH finds this very
+/// binary (after `cargo install --path .`), `cargo run --bin judge --` where it is a build in a
+/// project's `target/`, else its path.
+pub fn invocation() -> &'static str {
+    static SHOWN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    SHOWN.get_or_init(|| {
+        let Ok(me) = std::env::current_exe().and_then(std::fs::canonicalize) else {
+            return "judge".into();
+        };
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        let found = std::env::split_paths(&path).map(|dir| dir.join("judge"));
+        if found
+            .filter_map(|p| std::fs::canonicalize(p).ok())
+            .any(|p| p == me)
+        {
+            return "judge".into();
+        }
+        match me.components().any(|c| c.as_os_str() == "target") {
+            true => "cargo run --bin judge --".into(),
+            false => me.display().to_string(),
+        }
+    })
 }
 
 /// Parses the arguments after the program name.
@@ -774,7 +802,8 @@ mod tests {
         let message =
             "`--time-limit` needs a whole number of milliseconds from 1 to 3600000, not `fast`";
         assert_eq!(error("eight --time-limit fast").message, message);
-        assert_eq!(error("a b c").fix.as_deref(), Some("see `judge --help`"));
+        let help = format!("see `{} --help`", invocation());
+        assert_eq!(error("a b c").fix, Some(help));
         assert!(error("add")
             .message
             .starts_with("`judge add` needs a problem"));
@@ -828,15 +857,15 @@ mod tests {
         let unknown = help(Some("stres")).unwrap_err();
         assert_eq!(
             unknown.fix.as_deref(),
-            Some("did you mean `stress`? See `judge --help`")
+            Some(format!("did you mean `stress`? See `{} --help`", invocation()).as_str())
         );
         let typo = parse_words("eight --time-limt 5").unwrap_err();
         assert_eq!(typo.message, "unknown option `--time-limt`");
         assert_eq!(
             typo.fix.as_deref(),
-            Some("did you mean `--time-limit`? See `judge --help`")
+            Some(format!("did you mean `--time-limit`? See `{} --help`", invocation()).as_str())
         );
         let far = parse_words("eight --frobnicate").unwrap_err();
-        assert_eq!(far.fix.as_deref(), Some("see `judge --help`"));
+        assert_eq!(far.fix, Some(format!("see `{} --help`", invocation())));
     }
 }

@@ -2,7 +2,7 @@
 //! marker comments and replaced by hints, so the exercise is always the current solution minus its
 //! core; and with `--check`, the exercise judged as one by the coach.
 
-use crate::cli::PracticeOptions;
+use crate::cli::{self, PracticeOptions};
 use crate::judging::coach::coach;
 use crate::judging::problem;
 use crate::judging::session::Session;
@@ -52,15 +52,17 @@ pub fn practice(root: &Path, options: &PracticeOptions) -> Result<String, JudgeE
         std::fs::read_to_string(&solution).map_err(|e| JudgeError::io("read", &solution, e))?;
     let path = exercise_path(options);
     // The hints name the file where it is written.
-    let hints = hints.replace("@PATH@", &path.display().to_string());
+    let hints = (hints.replace("@PATH@", &path.display().to_string()))
+        .replace("@JUDGE@", cli::invocation());
     let text = exercise(&source, &hints)
         .map_err(|e| JudgeError::new(format!("{}: {e}", solution.display())))?;
     write_new(&path, &text)?;
     Ok(format!(
         "wrote {0}: {name}'s solution without its search. Write it between the practice \
-         markers, then: judge {name} {0}\nOnce every answer is accepted, hold the search to the \
-         technique: judge practice {name} {0} --check\n",
-        path.display()
+         markers, then: {me} {name} {0}\nOnce every answer is accepted, hold the search to the \
+         technique: {me} practice {name} {0} --check\n",
+        path.display(),
+        me = cli::invocation()
     ))
 }
 
@@ -80,8 +82,10 @@ pub fn check(session: &Session, options: &PracticeOptions) -> Result<i32, JudgeE
     let path = exercise_path(options);
     if !path.is_file() {
         return Err(
-            JudgeError::new(format!("{} does not exist", path.display()))
-                .with_fix(format!("write the exercise first: `judge practice {name}`")),
+            JudgeError::new(format!("{} does not exist", path.display())).with_fix(format!(
+                "write the exercise first: `{} practice {name}`",
+                cli::invocation()
+            )),
         );
     }
     let exercise = coach(session, &problem, &path, &options.judge.test)?;
@@ -103,7 +107,10 @@ fn write_new(path: &Path, text: &str) -> Result<(), JudgeError> {
             "{} exists already: it is never overwritten",
             path.display()
         ))
-        .with_fix("give another path, e.g. `judge practice eight mine.rs`, or remove it"),
+        .with_fix(format!(
+            "give another path, e.g. `{} practice eight mine.rs`, or remove it",
+            cli::invocation()
+        )),
         _ => JudgeError::io("create", path, e),
     })?;
     file.write_all(text.as_bytes())

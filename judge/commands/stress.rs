@@ -130,7 +130,8 @@ fn report_failure(
         one_line(&found.first)
     );
     text += &failed(&found.shrunk, saved_path);
-    text += &format!("again: {}\n", repeat_command(options, seed));
+    let again = repeat_command(crate::cli::invocation(), options, seed);
+    text += &format!("again: {again}\n");
     show(options, &text, || {
         summary_json(searched, seed, Some((found, saved_path)))
     });
@@ -292,10 +293,10 @@ fn save(session: &Session, problem: &str, input: &str, seed: u64) -> Result<Path
     Ok(add::add(&session.root, &options)?.input)
 }
 
-/// The command that finds the same failure again.
-fn repeat_command(options: &StressOptions, seed: u64) -> String {
+/// The command that finds the same failure again, run as `me`.
+fn repeat_command(me: &str, options: &StressOptions, seed: u64) -> String {
     let judge = &options.judge;
-    let mut words = vec!["judge stress".to_string()];
+    let mut words = vec![format!("{me} stress")];
     words.extend(judge.problem.as_deref().map(quoted));
     words.extend(
         judge
@@ -443,7 +444,7 @@ mod tests {
             time_ms: Some(9000),
             save: false,
         };
-        let repeat = repeat_command(&options, 42);
+        let repeat = repeat_command("judge", &options, 42);
         let expected = r"judge stress eight 'my dir/it'\''s.py' --seed 42 --cases 100000 --time-limit 50 --no-sandbox";
         assert_eq!(repeat, expected);
     }

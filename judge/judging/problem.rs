@@ -136,8 +136,13 @@ pub fn tests(problem: &Problem, only: &[String]) -> Result<Vec<Test>, JudgeError
         .collect();
     all.sort_by(|a, b| a.name.cmp(&b.name));
     if all.is_empty() {
-        return Err(JudgeError::new(format!("no tests in {}", dir.display()))
-            .with_fix(format!("add one with `judge add {} INPUT`", problem.name)));
+        return Err(
+            JudgeError::new(format!("no tests in {}", dir.display())).with_fix(format!(
+                "add one with `{} add {} INPUT`",
+                crate::cli::invocation(),
+                problem.name
+            )),
+        );
     }
     let names: Vec<&str> = all.iter().map(|t| t.name.as_str()).collect();
     if let Some(unknown) = only.iter().find(|o| !names.iter().any(|n| selects(o, n))) {

@@ -221,7 +221,8 @@ fn an_exercise_not_yet_written_is_named_with_how_to_write_it() {
         .assert()
         .code(2)
         .stderr(
-            predicate::str::contains("practice/eight.rs does not exist")
-                .and(predicate::str::contains("judge practice eight")),
+            predicate::str::contains("practice/eight.rs does not exist").and(
+                predicate::str::contains("cargo run --bin judge -- practice eight"),
+            ),
         );
 }

@@ -49,7 +49,11 @@ fn exercise_fails_then_the_real_search_passes(problem: &str, tests: Option<&str>
     assert!(!exercise.contains(search), "the search is left out");
     assert!(exercise.contains("Invariant while"), "the invariant stays");
     let only = tests.map_or(String::new(), |t| format!(" --test {t}"));
-    let run = format!("Run `judge {problem} {}{only}`", path.display());
+    // The judge under test is a build in target/, not on PATH: it names itself through cargo.
+    let run = format!(
+        "Run `cargo run --bin judge -- {problem} {}{only}`",
+        path.display()
+    );
     assert!(
         exercise.contains(&run),
         "the hints name the file as written"

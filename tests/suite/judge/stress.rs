@@ -161,7 +161,17 @@ fn a_seed_finds_the_same_failure_again_and_the_text_says_how() {
     ];
     let first = text(failure(&stress(&args).1), "input").to_string();
     assert_eq!(text(failure(&stress(&args).1), "input"), first);
-    let output = judge().arg("stress").args(args).output().expect("runs");
+    // With this very judge on PATH (as `cargo install --path .` puts it), the command says `judge`.
+    let bin = assert_cmd::cargo::cargo_bin("judge");
+    let path = std::env::join_paths(
+        std::iter::once(bin.parent().expect("a folder").to_path_buf()).chain(
+            std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+        ),
+    );
+    let output = (judge().arg("stress").args(args))
+        .env("PATH", path.expect("a PATH"))
+        .output()
+        .expect("runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         stdout.contains("the smallest failing input:\n  "),
@@ -172,6 +182,13 @@ fn a_seed_finds_the_same_failure_again_and_the_text_says_how() {
     let again =
         "again: judge stress eight tests/fixtures/eight/suboptimal.rs --seed 99 --cases 1000";
     assert!(stdout.contains(again), "{stdout}");
+    // A build in target/ that PATH does not find is run through cargo.
+    let output = judge().arg("stress").args(args).output().expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("again: cargo run --bin judge -- stress eight"),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -316,7 +316,8 @@ fn the_practice_exercise_is_the_solution_without_its_two_sided_loop() {
     );
     assert!(!exercise.contains(&solution[from..to]));
     assert!(exercise.contains("Invariant while the sides have not met"));
-    assert!(exercise.contains(&format!("judge huarong_goal {} --test 001", path.display())));
+    let run = format!("judge -- huarong_goal {} --test 001", path.display());
+    assert!(exercise.contains(&run), "{exercise}");
     let (e_from, e_to) = inside(&exercise);
     let restored = format!(
         "{}{}{}",
