@@ -7,6 +7,7 @@ use crate::formats::files;
 use crate::judging::problem;
 use crate::model::error::JudgeError;
 use crate::puzzles::{self, Puzzle};
+use std::io::IsTerminal;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -99,6 +100,9 @@ fn read_input(source: &AddSource, puzzle: &Puzzle) -> Result<String, JudgeError>
             from_grid(grid).map_err(refuse)?
         }
         AddSource::Stdin => {
+            if std::io::stdin().is_terminal() {
+                eprintln!("type or paste the input, then Ctrl-D on a line of its own");
+            }
             let mut text = String::new();
             let stdin = std::io::stdin().read_to_string(&mut text);
             stdin.map_err(|e| JudgeError::new(format!("cannot read stdin: {e}")))?;

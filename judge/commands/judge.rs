@@ -19,6 +19,14 @@ pub fn judge(session: &Session, options: &JudgeOptions) -> Result<i32, JudgeErro
         }
         None => problem::names(&session.root)?,
     };
+    if let Some(path) = &options.html {
+        // Before judging, which may take a while: a page that cannot be written fails now.
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)
+            .map_err(|e| JudgeError::io("write", path, e))?;
+    }
     let (submission, only) = (options.submission.as_deref(), &options.test);
     let outcomes: Vec<_> = (names.iter())
         .map(|name| session.judge_named(name, submission, only))

@@ -95,28 +95,55 @@ fn judge(
 /// between two, so they can be read in a file.
 fn play(frames: &[Frame], color: bool, options: &ShowOptions) {
     let moves = frames.len().saturating_sub(1);
-    let mut drawn = frames
-        .iter()
-        .enumerate()
-        .map(|(i, f)| render(f, i, moves, color));
+    let drawn: Vec<String> = (frames.iter().enumerate())
+        .map(|(i, f)| render(f, i, moves, color))
+        .collect();
     if !color {
-        emit(&format!("\n{}", drawn.collect::<Vec<_>>().join("\n")));
+        emit(&format!("\n{}", drawn.join("\n")));
         return;
     }
     let step = (options.step || options.delay_ms == 0) && std::io::stdin().is_terminal();
-    let Some(first) = drawn.next() else { return };
+    let Some(first) = drawn.first() else { return };
     emit(&format!("\n{first}"));
-    let mut lines = first.lines().count();
-    for text in drawn {
-        if step {
-            emit("Enter: next move");
-            let _ = std::io::stdin().lock().read_line(&mut String::new());
+    let (mut at, mut lines) = (0, first.lines().count());
+    while at + 1 < drawn.len() {
+        let next = if step {
+            emit("Enter: next move, b Enter: back, q Enter: quit");
+            let mut key = String::new();
+            let _ = std::io::stdin().lock().read_line(&mut key);
             lines += 1; // the prompt's line, which Enter ended
+            stepped(&key, at)
         } else {
             std::thread::sleep(Duration::from_millis(options.delay_ms));
-        }
+            Some(at + 1)
+        };
+        let Some(next) = next else { return };
+        at = next;
         // Up to the previous frame's first line and clear below it: the board redraws in place.
-        emit(&format!("\x1b[{lines}A\x1b[J{text}"));
-        lines = text.lines().count();
+        emit(&format!("\x1b[{lines}A\x1b[J{}", drawn[at]));
+        lines = drawn[at].lines().count();
+    }
+}
+
+/// The frame to show after frame `at` when the user typed `key`: `q` none (quit), `b` the one
+/// before, anything else the next.
+fn stepped(key: &str, at: usize) -> Option<usize> {
+    match key.trim() {
+        "q" => None,
+        "b" => Some(at.saturating_sub(1)),
+        _ => Some(at + 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stepping_goes_on_back_or_out() {
+        assert_eq!(stepped("\n", 3), Some(4));
+        assert_eq!(stepped("b\n", 3), Some(2));
+        assert_eq!(stepped("b\n", 0), Some(0), "no frame before the first");
+        assert_eq!(stepped(" q \n", 3), None);
     }
 }

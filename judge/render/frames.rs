@@ -95,7 +95,7 @@ fn shown_name(frame: &Frame, cell: usize) -> String {
 fn colored_cell(frame: &Frame, cell: usize, width: usize) -> String {
     let mut codes = Vec::new();
     if let Some(name) = frame.cells.get(cell).and_then(Option::as_ref) {
-        codes.extend(["30", color_of(name)]);
+        codes.extend(["30", color_of(frame, name)]);
     }
     if frame.goal.contains(&cell) {
         codes.push("4");
@@ -115,13 +115,15 @@ fn colored_cell(frame: &Frame, cell: usize, width: usize) -> String {
     }
 }
 
-/// A block's background: the same name always gets the same colour, in every frame and every run.
-fn color_of(name: &str) -> &'static str {
-    // FNV-1a: fixed, unlike the std hasher's per-process seed.
-    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    });
-    PALETTE[(hash % PALETTE.len() as u64) as usize]
+/// A block's background, by its name's rank among the board's names: no two blocks share one while
+/// there are no more than the palette's colours (Eight's eight tiles, Huarong's ten blocks), and a
+/// block keeps its colour in every frame, since a replay never renames blocks.
+fn color_of(frame: &Frame, name: &str) -> &'static str {
+    let mut names: Vec<&str> = frame.cells.iter().flatten().map(String::as_str).collect();
+    names.sort_unstable();
+    names.dedup();
+    let rank = names.iter().position(|&n| n == name).unwrap_or(0);
+    PALETTE[rank % PALETTE.len()]
 }
 
 #[cfg(test)]
@@ -234,20 +236,35 @@ move 2/2: r
 
     #[test]
     fn colours_paint_each_block_the_same_and_invert_marked_cells() {
-        let drawn = render(&huarong_frame(), 3, 81, true);
-        let cc = color_of("CC");
+        let frame = huarong_frame();
+        let drawn = render(&frame, 3, 81, true);
+        let cc = color_of(&frame, "CC");
         assert!(
             drawn.contains(&format!("\x1b[30;{cc};1;7m CC \x1b[0m")),
             "{drawn:?}"
         );
-        let a = format!("\x1b[30;{}m A  \x1b[0m", color_of("A"));
+        let a = format!("\x1b[30;{}m A  \x1b[0m", color_of(&frame, "A"));
         assert!(drawn.contains(&a), "{drawn:?}");
         assert!(drawn.contains("\x1b[4m +  \x1b[0m"), "{drawn:?}");
-        assert_eq!(color_of("CC"), cc, "stable");
         let illegal = Frame {
             illegal: true,
             ..huarong_frame()
         };
+        assert_eq!(color_of(&illegal, "CC"), cc, "the same in every frame");
         assert!(render(&illegal, 1, 1, true).starts_with("\x1b[1;31mmove 1/1"));
+    }
+
+    #[test]
+    fn no_two_blocks_of_a_board_share_a_colour() {
+        let checker = Eight::default();
+        let input = "8 7 6 5 4 3 2 1 x\n"; // every tile
+        let frames = checker.frames(input.as_bytes(), b"", 0).expect("frames");
+        let colours: Vec<&str> = (1..=8)
+            .map(|t| color_of(&frames[0], &t.to_string()))
+            .collect();
+        let mut distinct = colours.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 8, "{colours:?}");
     }
 }

@@ -737,3 +737,17 @@ fn judge_add_with_a_closed_stdout_writes_the_test_and_does_not_panic() {
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     assert_eq!(inputs(&root, "tiny"), ["001-sample.in", "002-piped.in"]);
 }
+
+#[test]
+fn a_page_that_cannot_be_written_fails_before_anything_is_judged() {
+    let dir = projects::scratch("html-unwritable");
+    let page = dir.join("no such folder/page.html");
+    let page = page.display().to_string();
+    let assert = judge()
+        .args(["eight", "--test", "001", "--html", &page])
+        .assert()
+        .code(2);
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    assert!(!stdout.contains("001-sample"), "nothing judged: {stdout}");
+    assert.stderr(predicate::str::contains(format!("cannot write {page}")));
+}
