@@ -14,16 +14,28 @@ pub fn stress() -> Stress {
     }
 }
 
-/// Queries an input asks at most: enough that the board's one-time work is not all that is run.
+/// Queries a small board's input asks at most: enough that the board's one-time work is not all
+/// that is run.
 const QUERIES: u64 = 50;
+/// Every this many inputs, one is as large as NOIP's limits allow: a 30 × 30 board and 500 queries,
+/// so that a search too slow for them is found within the first few inputs, not after hundreds.
+const FULL_EVERY: u64 = 5;
+const FULL_QUERIES: u64 = 500;
 /// Boards up to this many cells also try fixing each movable cell while shrinking.
 const FIX_CELLS_UP_TO: usize = 64;
 
 pub struct Games;
 
 impl Generator for Games {
-    /// Boards grow with the index, from 3 cells a side to 30 after input 270.
+    /// Boards grow with the index, from 3 cells a side to 30 after input 270; every fifth input
+    /// (the fifth, the tenth, …) is as large as the problem allows: 30 × 30, its movable cells
+    /// joined (from 60 % to all of them), and 500 queries, however few `cases` asks.
     fn input(&self, seed: u64, index: u64, cases: u64) -> (String, u64) {
+        if index % FULL_EVERY == FULL_EVERY - 1 {
+            let open = 60 + (index / FULL_EVERY % 5) as usize * 10;
+            let queries = FULL_QUERIES as usize;
+            return (boards::carved_game(seed, index, (30, 30), open, queries), FULL_QUERIES);
+        }
         let side = 3 + (index / 10).min(27) as usize;
         let queries = cases.clamp(1, QUERIES);
         (boards::game(seed, index, side, queries as usize), queries)
