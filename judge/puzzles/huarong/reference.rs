@@ -1025,11 +1025,21 @@ pub fn play(p: &Rules, at: &mut [Pos], line: &str) -> Result<(), String> {
     }
     let grid = occupancy(p, at);
     if !destinations(p, &grid, b, from).contains(&to) {
-        return Err(format!(
-            "block {name} cannot reach {} from {}",
-            show(to),
-            show(from)
-        ));
+        let cannot = format!("block {name} cannot reach {} from {}", show(to), show(from));
+        // Where a free path leads there, the metric is what forbids it: name it.
+        let any_path = Rules {
+            metric: Metric::Moves,
+            ..*p
+        };
+        let metric = match p.metric {
+            Metric::Straight => "under `straight` a move goes one way",
+            Metric::Steps => "under `steps` a move is one cell",
+            Metric::Moves => return Err(cannot),
+        };
+        if destinations(&any_path, &grid, b, from).contains(&to) {
+            return Err(format!("{cannot} in one move: {metric}"));
+        }
+        return Err(cannot);
     }
     if let Some(slot) = at.get_mut(b) {
         *slot = to;
@@ -1325,7 +1335,9 @@ mod tests {
         let corner = "2 2\nA .\n. .\nA\n1 1\n";
         let diagonal = "1\nA (0,0) (1,1)\n";
         assert_eq!(replayed(corner, diagonal), Ok(Answer::Moves(1)));
-        let not_straight = "move 1: block A cannot reach (1,1) from (0,0)".to_string();
+        let not_straight = "move 1: block A cannot reach (1,1) from (0,0) in one move: under \
+                            `straight` a move goes one way"
+            .to_string();
         assert_eq!(
             replayed(&format!("{corner}straight\n"), diagonal),
             Err(not_straight)
@@ -1336,8 +1348,14 @@ mod tests {
             replayed(&format!("{corridor}straight\n"), slide),
             Ok(Answer::Moves(1))
         );
-        let too_far = "move 1: block A cannot reach (0,2) from (0,0)".to_string();
+        let too_far = "move 1: block A cannot reach (0,2) from (0,0) in one move: under `steps` a \
+                       move is one cell"
+            .to_string();
         assert_eq!(replayed(&format!("{corridor}steps\n"), slide), Err(too_far));
+        // Where no free path leads, the metric is not named: it is not the reason.
+        let walled = "1 3\nA B .\nA\n0 2\nsteps\n";
+        let through = "move 1: block A cannot reach (0,2) from (0,0)".to_string();
+        assert_eq!(replayed(walled, slide), Err(through));
     }
 
     fn layouts(input: &str) -> Layouts {

@@ -242,7 +242,10 @@ fn a_correct_but_slow_noip_search_is_found_with_the_default_budget() {
     assert_eq!(code, Some(1), "{document:?}");
     let found = failure(&document);
     assert_eq!(text(found, "verdict"), "TLE", "{document:?}");
-    assert!(text(found, "input").starts_with("30 30 "), "on a full board");
+    assert!(
+        text(found, "input").starts_with("30 30 "),
+        "on a full board"
+    );
 }
 
 #[test]
