@@ -146,9 +146,12 @@ impl<'a> TestJudge<'a> {
             input: head(input),
             output: head(&ran.stdout),
             stderr: head(ran.stderr.as_bytes()),
-            scene: (frames.as_deref())
-                .filter(|_| wrong)
-                .map(|frames| frames::scene(frames, case)),
+            scene: match frames.as_deref() {
+                Some(frames) => Some(frames::scene(frames, case)).filter(|_| wrong),
+                None => wrong
+                    .then(|| self.checker.drawn_case(input, case))
+                    .flatten(),
+            },
             replay: (frames.filter(|_| self.replay)).map(|frames| Replay { case, frames }),
             trace: (self.trace && !finding.accepted())
                 .then(|| self.traced(input, &ran.stderr, case))

@@ -26,6 +26,11 @@ pub trait Checker {
     fn frames(&self, _input: &[u8], _output: &[u8], _case: usize) -> Result<Vec<Frame>, String> {
         Err("this problem has no replay".into())
     }
+    /// Case `case` (0-based) of `input` drawn, where an answer is no list of moves to replay (NOIP's
+    /// is a number): what `-v` and `judge stress` show of a wrong answer. `None` if not drawn.
+    fn drawn_case(&self, _input: &[u8], _case: usize) -> Option<String> {
+        None
+    }
     /// Whether the problem is solved by a layered search that [`Checker::plain_layers`] can show.
     fn layered(&self) -> bool {
         false

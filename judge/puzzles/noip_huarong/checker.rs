@@ -60,6 +60,35 @@ impl Checker for NoipHuarong {
         Err("an answer here is a number of moves, not the moves: there is nothing to replay".into())
     }
 
+    /// The board with the query's cells: `E` the empty cell, `P` the piece, `T` its target (`*`
+    /// where the piece stands on it), `#` a fixed cell, `.` a movable one; rows and columns from 1.
+    fn drawn_case(&self, input: &[u8], case: usize) -> Option<String> {
+        let game = reference::parse(std::str::from_utf8(input).ok()?).ok()?;
+        let q = game.queries.get(case)?;
+        let at = |cell: usize| format!("({},{})", cell / game.cols + 1, cell % game.cols + 1);
+        let mut text = format!(
+            "query {}: the empty cell at {}, the piece at {}, its target at {}\n",
+            case + 1,
+            at(q.empty),
+            at(q.piece),
+            at(q.target)
+        );
+        for row in game.open.chunks(game.cols).enumerate() {
+            let (r, open) = row;
+            let cell = |(c, &open): (usize, &bool)| match r * game.cols + c {
+                i if i == q.piece && i == q.target => '*',
+                i if i == q.empty => 'E',
+                i if i == q.piece => 'P',
+                i if i == q.target => 'T',
+                _ if open => '.',
+                _ => '#',
+            };
+            let line: String = open.iter().enumerate().map(cell).collect();
+            text += &format!("{line}\n");
+        }
+        Some(text)
+    }
+
     /// A stopped run's lines are read as far as they go: one query past the bound tells.
     fn lesson(&self, input: &[u8], stderr: &str, _whole: bool, optima: &Optima) -> Result<Lesson, String> {
         lesson::lesson(input, stderr, optima)
@@ -122,5 +151,15 @@ mod tests {
             huge,
             "query 1: '99999999999999999999' is too large a number",
         );
+    }
+
+    #[test]
+    fn a_query_is_drawn_on_its_board() {
+        let input = b"2 2 2\n1 1\n0 1\n2 2 1 1 1 2\n1 2 1 1 1 1\n";
+        let first = "query 1: the empty cell at (2,2), the piece at (1,1), its target at (1,2)\nPT\n#E\n";
+        assert_eq!(NoipHuarong.drawn_case(input, 0).as_deref(), Some(first));
+        let on_target = NoipHuarong.drawn_case(input, 1).expect("drawn");
+        assert!(on_target.ends_with("*E\n#.\n"), "{on_target}");
+        assert_eq!(NoipHuarong.drawn_case(input, 2), None, "no third query");
     }
 }

@@ -751,3 +751,15 @@ fn a_page_that_cannot_be_written_fails_before_anything_is_judged() {
     assert!(!stdout.contains("001-sample"), "nothing judged: {stdout}");
     assert.stderr(predicate::str::contains(format!("cannot write {page}")));
 }
+
+#[test]
+fn a_wrong_noip_answer_shows_its_query_on_the_board_with_v() {
+    let trap = "tests/fixtures/noip/same_cell_trap.rs";
+    let assert = judge()
+        .args(["noip_huarong", trap, "--test", "002", "-v", "--no-color"])
+        .assert()
+        .code(1);
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    let drawn = "query 2: the empty cell at (3,3), the piece at (1,1), its target at (1,1)\n        *..\n";
+    assert!(stdout.contains(drawn), "{stdout}");
+}
