@@ -17,19 +17,18 @@ const MAX_CASES: usize = 100_000;
 pub fn parse(stderr: &str) -> Result<Trace, String> {
     let mut trace = Trace::default();
     let mut lines: Vec<&str> = stderr.lines().collect();
+    // A program stopped mid-line (TLE) never finished its last line: one that does not read as the
+    // trace's is no line of it.
+    let unfinished = lines.last().filter(|_| !stderr.ends_with('\n'));
+    if unfinished.is_some_and(|last| parsed_line(last).is_err()) {
+        lines.pop();
+    }
     if let Some(cut) = lines.iter().position(|l| *l == CUT) {
         lines.truncate(cut.saturating_sub(1)); // the line before the cut was broken by it
         trace.cut = true;
     }
     for line in lines {
-        let (case, line) = match line.strip_prefix("case ").and_then(|r| r.split_once(": ")) {
-            Some((number, rest)) => match number.parse::<usize>() {
-                Ok(n) if (1..=MAX_CASES).contains(&n) => (n - 1, rest),
-                _ => return Err(format!("trace line `{line}`: no case {number}")),
-            },
-            None => (0, line),
-        };
-        if let Some(event) = event(line)? {
+        if let Some((case, event)) = parsed_line(line)? {
             if trace.cases.len() <= case {
                 trace.cases.resize(case + 1, Vec::new());
             }
@@ -37,6 +36,19 @@ pub fn parse(stderr: &str) -> Result<Trace, String> {
         }
     }
     Ok(trace)
+}
+
+/// One line of stderr: the case it is of (0-based) and the event it tells, `None` for a line that is
+/// not the trace's.
+fn parsed_line(line: &str) -> Result<Option<(usize, Event)>, String> {
+    let (case, line) = match line.strip_prefix("case ").and_then(|r| r.split_once(": ")) {
+        Some((number, rest)) => match number.parse::<usize>() {
+            Ok(n) if (1..=MAX_CASES).contains(&n) => (n - 1, rest),
+            _ => return Err(format!("trace line `{line}`: no case {number}")),
+        },
+        None => (0, line),
+    };
+    Ok(event(line)?.map(|event| (case, event)))
 }
 
 /// The frontiers of case `case` (0-based), checked to add up. A goal side kept from case to case
@@ -123,17 +135,19 @@ mod tests {
 
     #[test]
     fn a_hostile_trace_is_refused_not_followed() {
-        let huge = "start depth 100000000000000: frontier 1, visited 1";
+        let huge = "start depth 100000000000000: frontier 1, visited 1\n";
         assert!(parse_trace(huge, 0).is_err_and(|e| e.contains("a depth past 10000")));
-        let past_u64 = "start depth 18446744073709551616: frontier 1, visited 1";
+        let past_u64 = "start depth 18446744073709551616: frontier 1, visited 1\n";
         assert!(parse_trace(past_u64, 0).is_err());
-        let backwards = "met at 1 moves (start 5 + goal 0)";
+        let backwards = "met at 1 moves (start 5 + goal 0)\n";
         assert!(parse_trace(backwards, 0).is_err());
         let visited = "start depth 1: frontier 1, visited 18446744073709551615\n\
-                       goal depth 1: frontier 1, visited 5";
+                       goal depth 1: frontier 1, visited 5\n";
         assert_eq!(parse_trace(visited, 0).map(|f| f.visited), Ok(usize::MAX));
-        assert!(parse("case 0: start depth 1: frontier 1, visited 2").is_err());
-        assert!(parse("case 999999999: start depth 1: frontier 1, visited 2").is_err());
+        assert!(parse("case 0: start depth 1: frontier 1, visited 2\n").is_err());
+        assert!(parse("case 999999999: start depth 1: frontier 1, visited 2\n").is_err());
+        // Unfinished (no newline after it), a bad last line is a stopped run's, and left out.
+        assert!(parse("case 0: start depth 1: frontier 1, visited 2").is_ok_and(|t| t.is_empty()));
     }
 
     /// The head and tail of the real trace of `8 6 7 2 5 4 3 x 1`, with a second case after it.
@@ -192,7 +206,11 @@ met at 4 moves (start 2 + goal 2)
         let one_sided = one_sided.expect("a trace");
         assert!(one_sided.goal.is_empty());
         assert_eq!(one_sided.visited, 5);
-        assert!(parse_trace("start depth one: frontier 4", 0).is_err());
+        assert!(parse_trace("start depth one: frontier 4\n", 0).is_err());
+        assert!(parse_trace("start depth 1: frontier 4, visited x\n", 0).is_err());
+        // A run stopped mid-line: the unfinished last line is no line of the trace.
+        let stopped = "start depth 0: frontier 1, visited 1\nstart depth 1: frontier ";
+        assert_eq!(parse(stopped).expect("a trace").case(0).len(), 1);
         assert!(parse("your program's own debugging line\n").is_ok_and(|t| t.is_empty()));
     }
 

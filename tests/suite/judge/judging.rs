@@ -760,6 +760,7 @@ fn a_wrong_noip_answer_shows_its_query_on_the_board_with_v() {
         .assert()
         .code(1);
     let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
-    let drawn = "query 2: the empty cell at (3,3), the piece at (1,1), its target at (1,1)\n        *..\n";
+    let drawn =
+        "query 2: the empty cell at (3,3), the piece at (1,1), its target at (1,1)\n        *..\n";
     assert!(stdout.contains(drawn), "{stdout}");
 }
