@@ -23,6 +23,9 @@ use std::time::{Duration, Instant};
 const BATCH: u64 = 100;
 /// The most runs spent shrinking: each may take up to the wall-clock limit.
 const MAX_SHRINK_RUNS: usize = 300;
+/// How long shrinking may take without `--time`: a TLE's every try runs to the limit, and 300 of
+/// them would take a quarter of an hour.
+const SHRINK_SECONDS: u64 = 60;
 
 /// An input that failed, and how.
 struct Failure {
@@ -84,7 +87,8 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
         return Ok(0);
     };
     let first = failure.run.finding.clone();
-    let shrunk = shrink(&trial, stress.generator.as_ref(), failure, deadline)?;
+    let shrinking = shrink_deadline(deadline, Instant::now());
+    let shrunk = shrink(&trial, stress.generator.as_ref(), failure, Some(shrinking))?;
     let found = Found {
         index,
         first,
@@ -129,7 +133,7 @@ fn report_failure(
         found.index + 1,
         one_line(&found.first)
     );
-    text += &failed(&found.shrunk, saved_path);
+    text += &failed(&found.shrunk, options.time_ms.is_some(), saved_path);
     let again = repeat_command(crate::cli::invocation(), options, seed);
     text += &format!("again: {again}\n");
     show(options, &text, || {
@@ -279,6 +283,12 @@ fn shrink(
     }
 }
 
+/// When shrinking that starts `now` must end: where `--time` set the command's `deadline`, there;
+/// else [`SHRINK_SECONDS`] from now.
+fn shrink_deadline(deadline: Option<Instant>, now: Instant) -> Instant {
+    deadline.unwrap_or(now + Duration::from_secs(SHRINK_SECONDS))
+}
+
 /// Whether the `--time` budget, if any, has time left.
 fn before(deadline: Option<Instant>) -> bool {
     deadline.map_or(true, |d| Instant::now() < d)
@@ -346,7 +356,7 @@ fn one_line(finding: &Finding) -> String {
     format!("{}  {}", finding.code(), finding.text().unwrap_or_default())
 }
 
-fn failed(shrunk: &Shrunk, saved: Option<&PathBuf>) -> String {
+fn failed(shrunk: &Shrunk, options_time_given: bool, saved: Option<&PathBuf>) -> String {
     let runs = count(shrunk.runs, "run");
     let (failure, mut text) = (&shrunk.failure, String::new());
     let found = one_line(&failure.run.finding);
@@ -354,7 +364,8 @@ fn failed(shrunk: &Shrunk, saved: Option<&PathBuf>) -> String {
         None => format!("shrunk in {runs}: {found}\nthe smallest failing input:\n"),
         Some(cut) => {
             let why = match cut {
-                CutShort::Time => "`--time` ran out".to_string(),
+                CutShort::Time if options_time_given => "`--time` ran out".to_string(),
+                CutShort::Time => format!("its {SHRINK_SECONDS} s without `--time`"),
                 CutShort::Runs => format!("the cap of {MAX_SHRINK_RUNS} runs"),
             };
             format!(
@@ -428,6 +439,14 @@ fn clock_seed() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shrinking_ends_at_the_time_budget_or_a_minute_after_it_starts() {
+        let now = Instant::now();
+        let soon = now + Duration::from_millis(1500);
+        assert_eq!(shrink_deadline(Some(soon), now), soon);
+        assert_eq!(shrink_deadline(None, now), now + Duration::from_secs(60));
+    }
 
     #[test]
     fn the_command_to_repeat_keeps_what_the_failure_depends_on() {
