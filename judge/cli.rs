@@ -18,8 +18,9 @@ USAGE:
     judge [PROBLEM [SUBMISSION]] [OPTIONS]     judge every problem, one problem, or your own file
     judge add PROBLEM [INPUT | --file F | --grid G] [--name NAME]
                                               add a test; its optimum comes from the judge's reference
-    judge stress PROBLEM [SUBMISSION] [--cases N] [--seed S] [--time S] [--save]
-                                              random inputs until an answer fails, then shrink it
+    judge stress PROBLEM [SUBMISSION] [--cases N] [--seed S] [--time S] [--save] [--gen GEN]
+                                              random inputs until an answer fails, then shrink it;
+                                              with --gen, your generator's (run as GEN SEED INDEX)
     judge bench PROBLEM [SUBMISSION] [--runs N] [--vs OTHER]
                                               time each test N times; with --vs, compare two programs
     judge show PROBLEM TEST [SUBMISSION] [--case N] [--delay MS] [--step]
@@ -73,7 +74,7 @@ pub enum Command {
 }
 
 /// Every option of every command, for a "did you mean".
-const OPTIONS: [&str; 25] = [
+const OPTIONS: [&str; 26] = [
     "--test",
     "--time-limit",
     "--memory-limit",
@@ -99,6 +100,7 @@ const OPTIONS: [&str; 25] = [
     "--delay",
     "--step",
     "--out",
+    "--gen",
 ];
 
 /// The commands, as `judge help COMMAND` names them.
@@ -168,6 +170,8 @@ pub struct StressOptions {
     pub time_ms: Option<u64>,
     /// Write the shrunk failing input as the problem's next test.
     pub save: bool,
+    /// The contestant's own generator, run as `GEN SEED INDEX` for each input.
+    pub generator: Option<PathBuf>,
 }
 
 /// `judge bench`: the judging options and its own.
@@ -303,8 +307,10 @@ fn split_equals(arg: String) -> Vec<String> {
 
 fn parse_stress(args: impl Iterator<Item = String>) -> Result<StressOptions, JudgeError> {
     let (mut cases, mut seed, mut time_ms, mut save) = (1000, None, None, false);
+    let mut generator = None;
     let judge = parse_judge(args, |flag, args| {
         match flag {
+            "--gen" => generator = Some(PathBuf::from(value(flag, args)?)),
             "--cases" => cases = number(flag, args, "cases", MAX_CASES)?,
             "--seed" => seed = Some(seed_value(flag, args)?),
             "--time" => time_ms = Some(seconds(flag, args)?),
@@ -321,6 +327,7 @@ fn parse_stress(args: impl Iterator<Item = String>) -> Result<StressOptions, Jud
         seed,
         time_ms,
         save,
+        generator,
     })
 }
 

@@ -1,21 +1,28 @@
-//! `judge stress`: random inputs from the problem's generator, run and checked exactly as tests are,
-//! until an answer fails; then the failing input is made smaller while it still fails the same way.
+//! `judge stress`: random inputs from the problem's generator (or the contestant's own, `--gen`), run
+//! and checked exactly as tests are, until an answer fails; then the failing input is made smaller
+//! while it still fails the same way.
 
 use crate::cli::{AddOptions, AddSource, StressOptions};
 use crate::commands::add;
 use crate::formats::json::Json;
 use crate::formats::text::printable;
+use crate::judging::decide;
 use crate::judging::problem::{Problem, Test};
 use crate::judging::session::Session;
 use crate::judging::test_judge::TestJudge;
 use crate::model::error::JudgeError;
+use crate::model::execution::Program;
+use crate::model::limits::Limits;
 use crate::model::outcome::TestRun;
 use crate::model::reason::TestFault;
 use crate::model::verdict::Finding;
+use crate::puzzles::checker::Checker;
 use crate::puzzles::generator::{Generator, Stress};
 use crate::render::console::{emit, progress};
 use crate::render::count;
-use std::path::PathBuf;
+use crate::run::supervise::Env;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Cases an input holds where the format has several (Eight): enough that the program's start-up
@@ -79,7 +86,18 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
     let deadline = options
         .time_ms
         .map(|ms| Instant::now() + Duration::from_millis(ms));
-    let mut searched = search(&trial, stress.generator.as_ref(), options, seed, deadline)?;
+    let mine = match &options.generator {
+        Some(path) => Some(own_generator(session, &problem, path)?),
+        None => None,
+    };
+    let inputs = Inputs {
+        puzzle: stress.generator.as_ref(),
+        checker: stress.checker.as_ref(),
+        mine: mine.as_ref(),
+        session,
+        limits: run.limits,
+    };
+    let mut searched = search(&trial, &inputs, options, seed, deadline)?;
     let Some((index, failure)) = searched.failure.take() else {
         show(options, &passed(&searched, seed), || {
             summary_json(&searched, seed, None)
@@ -166,10 +184,84 @@ impl Trial<'_> {
     }
 }
 
+/// Where the inputs come from: the puzzle's generator, or the contestant's own program.
+struct Inputs<'a> {
+    puzzle: &'a dyn Generator,
+    checker: &'a dyn Checker,
+    mine: Option<&'a Program>,
+    session: &'a Session,
+    limits: Limits,
+}
+
+impl Inputs<'_> {
+    /// Input `index` of `seed`, with about `cases` cases, and how many it holds.
+    fn input(&self, seed: u64, index: u64, cases: u64) -> Result<(String, u64), JudgeError> {
+        let Some(program) = self.mine else {
+            return Ok(self.puzzle.input(seed, index, cases));
+        };
+        let input = run_generator(self.session, program, &self.limits, (seed, index))?;
+        // Its cases, as the reference reads them; one it cannot read is the generator's mistake.
+        let count = match self.checker.optima(input.as_bytes()) {
+            Ok(optima) => optima.len() as u64,
+            Err(TestFault::TooLarge { .. }) => 1,
+            Err(fault) => {
+                let why = format!("your generator wrote an input the reference refuses ({fault}):");
+                return Err(JudgeError::new(format!("{why}\n{}", indent(&input))));
+            }
+        };
+        Ok((input, count))
+    }
+}
+
+/// The contestant's generator, compiled as a submission is.
+fn own_generator(session: &Session, problem: &Problem, path: &Path) -> Result<Program, JudgeError> {
+    let (run, program) = session.compile(problem, Some(path))?;
+    program.ok_or_else(|| {
+        let message = run.compile.failure().unwrap_or_default();
+        JudgeError::new(format!(
+            "your generator {} does not compile:\n{}",
+            path.display(),
+            indent(message)
+        ))
+    })
+}
+
+/// Runs the generator as `GEN SEED INDEX` in the sandbox, under the problem's limits: its stdout.
+fn run_generator(
+    session: &Session,
+    program: &Program,
+    limits: &Limits,
+    (seed, index): (u64, u64),
+) -> Result<String, JudgeError> {
+    let mut asked = program.clone();
+    asked
+        .args
+        .extend([seed.to_string(), index.to_string()].map(OsString::from));
+    let dir = session.launcher.fresh_dir()?;
+    let ran = session
+        .launcher
+        .execute(&asked, None, &dir, limits, Env::Fixed);
+    session.launcher.clean(&dir);
+    let ran = ran?;
+    let failed = |why: String| {
+        JudgeError::new(format!(
+            "your generator failed on seed {seed}, input {}: {why}",
+            index + 1
+        ))
+    };
+    if let Some(why) = ran.lost {
+        return Err(failed(why));
+    }
+    if let Some((_, reason)) = decide::from_run(&ran, limits) {
+        return Err(failed(reason.to_string()));
+    }
+    String::from_utf8(ran.stdout).map_err(|_| failed("its output is not UTF-8".into()))
+}
+
 /// Inputs in order until one fails or the budget (cases, seconds) is spent.
 fn search(
     trial: &Trial,
-    generator: &dyn Generator,
+    inputs: &Inputs,
     options: &StressOptions,
     seed: u64,
     deadline: Option<Instant>,
@@ -185,7 +277,7 @@ fn search(
     while searched.cases < options.cases && before(deadline) {
         let index = searched.inputs;
         let wanted = (options.cases - searched.cases).min(BATCH);
-        let (input, cases) = generator.input(seed, index, wanted);
+        let (input, cases) = inputs.input(seed, index, wanted)?;
         let run = trial.run(&input)?;
         searched.inputs += 1;
         searched.cases += cases;
@@ -315,6 +407,12 @@ fn repeat_command(me: &str, options: &StressOptions, seed: u64) -> String {
             .map(|s| quoted(&s.display().to_string())),
     );
     words.push(format!("--seed {seed} --cases {}", options.cases));
+    if let Some(generator) = &options.generator {
+        words.push(format!(
+            "--gen {}",
+            quoted(&generator.display().to_string())
+        ));
+    }
     // The settings a failure may depend on: a TLE under a tighter limit is found under that limit.
     let limits = [
         ("--time-limit", judge.time_limit_ms),
@@ -462,9 +560,10 @@ mod tests {
             seed: None,
             time_ms: Some(9000),
             save: false,
+            generator: Some("gen.py".into()),
         };
         let repeat = repeat_command("judge", &options, 42);
-        let expected = r"judge stress eight 'my dir/it'\''s.py' --seed 42 --cases 100000 --time-limit 50 --no-sandbox";
+        let expected = r"judge stress eight 'my dir/it'\''s.py' --seed 42 --cases 100000 --gen gen.py --time-limit 50 --no-sandbox";
         assert_eq!(repeat, expected);
     }
 }
