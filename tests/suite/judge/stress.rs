@@ -285,19 +285,41 @@ fn a_problem_without_a_generator_or_a_compile_error_is_said_plainly() {
 #[test]
 fn your_own_generator_is_stressed_with_and_the_reference_still_decides() {
     let gen = "tests/fixtures/eight/gen_boards.py";
-    let args = ["eight", "tests/fixtures/eight/suboptimal.rs", "--gen", gen, "--seed", "3"];
+    let args = [
+        "eight",
+        "tests/fixtures/eight/suboptimal.rs",
+        "--gen",
+        gen,
+        "--seed",
+        "3",
+    ];
     let (code, document) = stress(&args);
     assert_eq!(code, Some(1), "{document:?}");
     let found = failure(&document);
-    assert!(text(found, "reason").contains("not optimal"), "{document:?}");
+    assert!(
+        text(found, "reason").contains("not optimal"),
+        "{document:?}"
+    );
     let (_, again) = stress(&args);
-    assert_eq!(text(failure(&again), "input"), text(found, "input"), "the seed repeats it");
+    assert_eq!(
+        text(failure(&again), "input"),
+        text(found, "input"),
+        "the seed repeats it"
+    );
     // A generator whose input the reference refuses is named as the one at fault.
     let output = judge()
-        .args(["stress", "eight", "--gen", "tests/fixtures/eight/gen_garbage.py"])
+        .args([
+            "stress",
+            "eight",
+            "--gen",
+            "tests/fixtures/eight/gen_garbage.py",
+        ])
         .output()
         .expect("judge runs");
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("your generator wrote an input the reference refuses"), "{stderr}");
+    assert!(
+        stderr.contains("your generator wrote an input the reference refuses"),
+        "{stderr}"
+    );
 }
