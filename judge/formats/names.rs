@@ -122,4 +122,35 @@ mod tests {
             (3, 1, 3)
         );
     }
+
+    /// A plain recursive optimal-string-alignment distance: the reference for `distance`.
+    fn plain_distance(a: &[u8], b: &[u8]) -> usize {
+        let (Some((&x, rest_a)), Some((&y, rest_b))) = (a.split_first(), b.split_first()) else {
+            return a.len().max(b.len());
+        };
+        let mut best = plain_distance(rest_a, b) + 1; // delete x
+        best = best.min(plain_distance(a, rest_b) + 1); // insert y
+        best = best.min(plain_distance(rest_a, rest_b) + usize::from(x != y));
+        if a.len() > 1 && b.len() > 1 && a[0] == b[1] && a[1] == b[0] {
+            best = best.min(plain_distance(&a[2..], &b[2..]) + 1); // swap the two
+        }
+        best
+    }
+
+    #[test]
+    fn random_words_are_as_far_apart_as_a_plain_recursion_says() {
+        let mut rng = Rng::new(22);
+        let word = |rng: &mut Rng| -> String {
+            let n = rng.below(7);
+            (0..n).map(|_| rng.pick(b"abc") as char).collect()
+        };
+        for _ in 0..3000 {
+            let (a, b) = (word(&mut rng), word(&mut rng));
+            assert_eq!(
+                distance(&a, &b),
+                plain_distance(a.as_bytes(), b.as_bytes()),
+                "{a} {b}"
+            );
+        }
+    }
 }
