@@ -3,7 +3,8 @@
 use crate::formats::names;
 use crate::model::error::JudgeError;
 use crate::model::limits::{MAX_MEMORY_MIB, MAX_TIME_MS};
-use std::path::PathBuf;
+use crate::run::sandbox;
+use std::path::{Path, PathBuf};
 
 /// The most cases `judge stress` tries in one go, and the most timed runs of `judge bench`.
 const MAX_CASES: u64 = 100_000_000;
@@ -253,12 +254,10 @@ pub fn invocation() -> &'static str {
         let Ok(me) = std::env::current_exe().and_then(std::fs::canonicalize) else {
             return "judge".into();
         };
-        let path = std::env::var_os("PATH").unwrap_or_default();
-        let found = std::env::split_paths(&path).map(|dir| dir.join("judge"));
-        if found
-            .filter_map(|p| std::fs::canonicalize(p).ok())
-            .any(|p| p == me)
-        {
+        // The `judge` a shell runs: the first on PATH.
+        let found =
+            sandbox::on_path(Path::new("judge")).and_then(|p| std::fs::canonicalize(p).ok());
+        if found.is_some_and(|p| p == me) {
             return "judge".into();
         }
         match me.components().any(|c| c.as_os_str() == "target") {

@@ -6,6 +6,7 @@ use crate::model::execution::{Measurement, Program, Stop};
 use crate::model::limits::Limits;
 use crate::model::status::Status;
 use crate::run::launcher::Launcher;
+use crate::run::sandbox;
 use crate::run::supervise::Env;
 use crate::run::sys;
 use std::ffi::OsString;
@@ -349,21 +350,13 @@ fn ask(language: Language) -> Result<Installed, JudgeError> {
             let sysroot = printed(Path::new(tool), &["--print", "sysroot"]).ok_or_else(missing)?;
             Path::new(sysroot.trim()).join("bin/rustc")
         }
-        Language::C | Language::Cpp => on_path(tool).ok_or_else(missing)?,
+        Language::C | Language::Cpp => sandbox::on_path(Path::new(tool)).ok_or_else(missing)?,
     };
     let version = printed(&place, &["--version"]).ok_or_else(missing)?;
     Ok(Installed {
         tool: place,
         version,
     })
-}
-
-/// Where PATH finds `tool`.
-fn on_path(tool: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(tool))
-        .find(|p| p.is_file())
 }
 
 const PYTHON_ASK: &[&str] = &[

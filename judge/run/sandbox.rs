@@ -345,7 +345,7 @@ fn under(top: &Path, path: &Path) -> PathBuf {
 }
 
 /// Where a bare command name (`rustc`) is found on PATH, as the program's exec will find it.
-fn on_path(program: &Path) -> Option<PathBuf> {
+pub fn on_path(program: &Path) -> Option<PathBuf> {
     if program.components().count() != 1 {
         return None;
     }

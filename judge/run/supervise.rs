@@ -202,14 +202,14 @@ impl Outputs {
         })
     }
 
-    /// Their size, KiB.
-    fn kib(&self) -> u64 {
+    /// The output files' size, KiB.
+    fn files_kib(&self) -> u64 {
         let bytes = self
             .files
             .iter()
             .filter_map(|f| f.metadata().ok())
             .map(|m| m.len());
-        bytes.sum::<u64>() / 1024 + self.folder().0
+        bytes.sum::<u64>() / 1024
     }
 
     /// What the capped folder holds, KiB, and whether it is full.
@@ -280,10 +280,12 @@ fn look(
     let (reaped_us, _) = sys::children_usage();
     let mut cpu_ms = (reaped_us + shot.cpu_us) / 1000;
     let mut memory_kib = shot.memory_kib;
+    let (folder_kib, folder_full) = outputs.folder(); // one look at the folder serves both
     if let Some(kernel) = kernel {
         // Also what no process shows: CPU of children the kernel reaped, tmpfs and shared memory.
         cpu_ms = cpu_ms.max(kernel.cpu_us() / 1000);
-        let held = kernel.memory_kib().saturating_sub(outputs.kib());
+        let written = outputs.files_kib() + folder_kib;
+        let held = kernel.memory_kib().saturating_sub(written);
         memory_kib = memory_kib.max(held);
     }
     watched.peak_kib = watched.peak_kib.max(memory_kib);
@@ -296,7 +298,7 @@ fn look(
         Some(Stop::Wall)
     } else if shot.hides_children {
         Some(Stop::UncountedChildren)
-    } else if outputs.folder().1 {
+    } else if folder_full {
         Some(Stop::Disk)
     } else {
         None
