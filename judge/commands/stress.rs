@@ -19,7 +19,7 @@ use crate::model::verdict::Finding;
 use crate::puzzles::checker::Checker;
 use crate::puzzles::generator::{Generator, Stress};
 use crate::render::console::{emit, progress};
-use crate::render::count;
+use crate::render::{count, frames};
 use crate::run::supervise::Env;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -475,6 +475,10 @@ fn failed(shrunk: &Shrunk, options_time_given: bool, saved: Option<&PathBuf>) ->
     text += &indent(&failure.input);
     if let Some(scene) = &failure.run.detail.scene {
         text += &format!("how it fails:\n{}", indent(scene));
+    }
+    if let Some(answer) = &failure.run.detail.shortest {
+        let case = failure.run.finding.failing_case().unwrap_or(0);
+        text += &indent(&frames::shortest(answer, case));
     }
     if let Some(path) = saved {
         text += &format!("saved as {}\n", path.display());

@@ -153,6 +153,9 @@ impl<'a> TestJudge<'a> {
                     .flatten(),
             },
             replay: (frames.filter(|_| self.replay)).map(|frames| Replay { case, frames }),
+            shortest: wrong
+                .then(|| self.checker.shortest_answer(input, case))
+                .flatten(),
             trace: (self.trace && !finding.accepted())
                 .then(|| self.traced(input, &ran.stderr, case))
                 .flatten(),

@@ -33,6 +33,9 @@ pub struct Detail {
     pub stderr: String,
     /// Lines: the case's board, the answer, and for an illegal move the board before it, marked.
     pub scene: Option<String>,
+    /// For a wrong answer, the reference's own answer to the failing case as a program prints it,
+    /// where the answer is more than a number.
+    pub shortest: Option<String>,
     /// Lines: the program's own search trace (with `-v` it runs with `BFS_TRACE=1`) beside a plain
     /// BFS's layers, when it printed one and was not accepted.
     pub trace: Option<String>,
@@ -173,6 +176,7 @@ pub mod made {
             output: "ud".into(),
             stderr: String::new(),
             scene: Some("case 1\n1 2 3".into()),
+            shortest: Some("ullddrurdllurdruldr".into()),
             replay: None,
             trace: Some("depth 0".into()),
         };

@@ -31,6 +31,12 @@ pub trait Checker {
     fn drawn_case(&self, _input: &[u8], _case: usize) -> Option<String> {
         None
     }
+    /// The reference's own answer to case `case` (0-based) of `input`, as a program prints it: what
+    /// `-v` and `judge stress` show beside a wrong one. `None` where an answer is only a number (the
+    /// rejection names the optimum) or the reference cannot give one.
+    fn shortest_answer(&self, _input: &[u8], _case: usize) -> Option<String> {
+        None
+    }
     /// Whether the problem is solved by a layered search that [`Checker::plain_layers`] can show.
     fn layered(&self) -> bool {
         false

@@ -86,6 +86,60 @@ mod tests {
         );
     }
 
+    /// What `-v` shows beside a wrong answer must itself be right: on each puzzle's random inputs,
+    /// the reference's answers, case by case, are accepted by its own checker at the optimum.
+    #[test]
+    fn the_shortest_answers_the_reference_shows_are_accepted_at_the_optimum() {
+        use crate::model::verdict::{Checked, Cost};
+        let mut shown = Vec::new();
+        for puzzle in ALL {
+            let Some(Stress { generator, checker }) = puzzle.stress.map(|make| make()) else {
+                continue;
+            };
+            let mut cases_shown = 0;
+            // Each seed's first 150 Huarong inputs (boards up to 4×4, then 5×5) keep this quick.
+            for (seed, index) in (1..=5).flat_map(|seed| (0..150).map(move |i| (seed, i))) {
+                let (input, cases) = generator.input(seed, index, 10);
+                let Ok(optima) = checker.optima(input.as_bytes()) else {
+                    continue; // too large for the stress budget: nothing to show either
+                };
+                let answers: Option<Vec<String>> = (0..cases as usize)
+                    .map(|case| checker.shortest_answer(input.as_bytes(), case))
+                    .collect();
+                let Some(answers) = answers else { break };
+                let output: String = answers
+                    .iter()
+                    .map(|a| a.trim_end().to_string() + "\n")
+                    .collect();
+                let total = optima.iter().flatten().sum();
+                let cost = Cost {
+                    moves: total,
+                    optimum: total,
+                };
+                let found = checker.check(input.as_bytes(), output.as_bytes(), &optima);
+                assert_eq!(
+                    found,
+                    Checked::Accepted(cost),
+                    "{}: {input}\n{output}",
+                    puzzle.name
+                );
+                cases_shown += cases;
+            }
+            shown.push((puzzle.name, cases_shown > 0));
+        }
+        let expected = [
+            ("eight", true),
+            ("eight_luogu", false),
+            ("huarong", true),
+            ("huarong_goal", true),
+            ("noip_huarong", false),
+        ];
+        assert_eq!(
+            shown, expected,
+            "P1379's and NOIP's answers are numbers: the rejection names the optimum"
+        );
+    }
+
     #[test]
     fn plain_layers_reach_the_goal_layer() {
         // `r` solves `1234567x8` in one move; the blank in the bottom row has three neighbours.

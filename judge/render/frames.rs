@@ -30,6 +30,33 @@ pub fn render(frame: &Frame, index: usize, moves: usize, color: bool) -> String 
     text
 }
 
+/// The most lines of the reference's answer that `-v` and `judge stress` show.
+const SHORTEST_LINES: usize = 30;
+
+/// The reference's own answer to a wrong answer's failing case, for `-v` and `judge stress`: one of
+/// the shortest, as a program would print it, cut after [`SHORTEST_LINES`] lines.
+pub fn shortest(answer: &str, case: usize) -> String {
+    let mut text = format!(
+        "one shortest answer to case {}, the reference's:\n",
+        case + 1
+    );
+    let lines: Vec<&str> = answer.trim_end().lines().collect();
+    for line in lines.iter().take(SHORTEST_LINES) {
+        text += &format!(
+            "  {}\n",
+            if line.is_empty() {
+                "(an empty line)"
+            } else {
+                line
+            }
+        );
+    }
+    if lines.len() > SHORTEST_LINES {
+        text += &format!("  … {} more lines\n", lines.len() - SHORTEST_LINES);
+    }
+    text
+}
+
 /// A wrong answer's failing case, for `-v` and `judge stress`: the board it starts from, then where
 /// the answer went wrong: its illegal move (the board just before it, where the move tried to go
 /// marked `!`) or the board it ends on when that is not solved. A valid answer that is only too long

@@ -6,7 +6,7 @@ use crate::model::error::JudgeError;
 use crate::model::limits::Limits;
 use crate::model::outcome::{Compile, ProblemOutcome, ProblemRun, TestRun};
 use crate::model::verdict::{Finding, Verdict};
-use crate::render::count;
+use crate::render::{count, frames};
 
 /// Where a problem's header would be, for a problem that could not be judged: `huarong: ERR why`,
 /// and the fix on a line of its own.
@@ -69,7 +69,9 @@ impl Table {
             ] {
                 row += &format!("      {label:6}  {text}\n");
             }
-            for line in [&d.scene, &d.trace]
+            let case = test.finding.failing_case().unwrap_or(0);
+            let shortest = d.shortest.as_ref().map(|a| frames::shortest(a, case));
+            for line in [&d.scene, &shortest, &d.trace]
                 .into_iter()
                 .flatten()
                 .flat_map(|t| t.lines())
@@ -253,7 +255,10 @@ mod tests {
             "{row}"
         );
         assert!(
-            row.ends_with("\n        case 1\n        1 2 3\n        depth 0\n"),
+            row.ends_with(
+                "\n        case 1\n        1 2 3\n        one shortest answer to case 1, the \
+                 reference's:\n          ullddrurdllurdruldr\n        depth 0\n"
+            ),
             "{row}"
         );
         assert_eq!(

@@ -72,6 +72,12 @@ impl Checker for Eight {
         verdict_of(cases)
     }
 
+    fn shortest_answer(&self, input: &[u8], case: usize) -> Option<String> {
+        let board = *parse_boards(input).ok()?.get(case)?;
+        let path = self.distances().shortest_path(&board);
+        Some(path.unwrap_or_else(|| "unsolvable".into()))
+    }
+
     fn layered(&self) -> bool {
         true
     }

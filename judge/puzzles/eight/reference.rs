@@ -111,6 +111,21 @@ impl Distances {
     pub fn get(&self, board: &Board) -> Option<u8> {
         self.0.get(board).copied()
     }
+
+    /// One shortest way from `board` to the goal, as the blank's moves: each a step to a board one
+    /// move nearer. `None` if the board cannot reach the goal.
+    pub fn shortest_path(&self, board: &Board) -> Option<String> {
+        let (mut at, mut left) = (*board, self.get(board)?);
+        let mut path = String::new();
+        while left > 0 {
+            let nearer = |&letter: &u8| Some((letter, apply(&at, letter)?));
+            let next = b"udlr".iter().filter_map(nearer);
+            let (letter, next) = next.into_iter().find(|(_, n)| self.get(n) == Some(left - 1))?;
+            path.push(char::from(letter));
+            (at, left) = (next, left - 1);
+        }
+        Some(path)
+    }
 }
 
 /// How many boards a plain BFS from `start` first reaches at each depth, up to the layer that holds

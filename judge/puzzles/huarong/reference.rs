@@ -4,7 +4,7 @@
 //! cannot hide here. Outside its tests it names nothing from the crate:
 //! `problems/huarong/plain_bfs.rs` and `problems/huarong_goal/plain_bfs.rs` compile it alone.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 /// What counts as one move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -378,6 +378,12 @@ pub fn search_within(p: &Puzzle, max_states: usize) -> Result<(Option<u64>, usiz
     bfs(&p.rules(), &Ends::of_puzzle(p), max_states)
 }
 
+/// One shortest answer, as a program prints it, or `None` if the puzzle has none; searched within
+/// `max_states` positions, as [`search_within`].
+pub fn shortest_within(p: &Puzzle, max_states: usize) -> Result<Option<String>, TooLarge> {
+    shortest_answer(&p.rules(), &Ends::of_puzzle(p), max_states)
+}
+
 /// How many states a plain BFS from the start first reaches at each depth, up to the layer where
 /// the target first reaches its goal (all of them if it never does).
 pub fn layer_sizes(p: &Puzzle) -> Vec<usize> {
@@ -400,6 +406,11 @@ impl Layouts {
     /// As `search`, but gives up once it has seen more than `max_states` positions.
     pub fn search_within(&self, max_states: usize) -> Result<(Option<u64>, usize), TooLarge> {
         bfs(&self.rules(), &Ends::of_layouts(self), max_states)
+    }
+
+    /// One shortest answer, as a program prints it, or `None` if the goal layout cannot be reached.
+    pub fn shortest_within(&self, max_states: usize) -> Result<Option<String>, TooLarge> {
+        shortest_answer(&self.rules(), &Ends::of_layouts(self), max_states)
     }
 
     /// How many states a plain BFS from the start first reaches at each depth, up to the layer
@@ -466,6 +477,18 @@ fn start_state(p: &Rules, classes: &[Vec<usize>]) -> State {
 
 /// The plain BFS both searches are: the optimum and the states seen, or `TooLarge`.
 fn bfs(p: &Rules, ends: &Ends, max_states: usize) -> Result<(Option<u64>, usize), TooLarge> {
+    let (found, seen) = walk(p, ends, max_states, None)?;
+    Ok((found.map(|(depth, _)| depth), seen))
+}
+
+/// The BFS itself: the first state at the goal with its depth, and the states seen, or `TooLarge`.
+/// Given `parents`, it notes there the state each new one was first reached from.
+fn walk(
+    p: &Rules,
+    ends: &Ends,
+    max_states: usize,
+    mut parents: Option<&mut HashMap<State, State>>,
+) -> Result<(Option<(u64, State)>, usize), TooLarge> {
     let classes = &ends.classes;
     let start = ends.start.clone();
     let mut seen = HashSet::from([start.clone()]);
@@ -475,16 +498,50 @@ fn bfs(p: &Rules, ends: &Ends, max_states: usize) -> Result<(Option<u64>, usize)
             return Err(TooLarge { max_states });
         }
         if ends.reached(&state) {
-            return Ok((Some(depth), seen.len()));
+            return Ok((Some((depth, state)), seen.len()));
         }
         for next in successors(p, classes, &state) {
             if !seen.contains(&next) {
                 seen.insert(next.clone());
+                if let Some(parents) = parents.as_deref_mut() {
+                    parents.insert(next.clone(), state.clone());
+                }
                 queue.push_back((next, depth + 1));
             }
         }
     }
     Ok((None, seen.len()))
+}
+
+/// One shortest answer as a program prints it (the count, then a move a line), `None` if there is
+/// no way: what `-v` shows beside a wrong answer.
+fn shortest_answer(p: &Rules, ends: &Ends, max_states: usize) -> Result<Option<String>, TooLarge> {
+    let mut parents = HashMap::new();
+    let Some((moves, goal)) = walk(p, ends, max_states, Some(&mut parents))?.0 else {
+        return Ok(None);
+    };
+    let mut path = vec![goal];
+    while let Some(parent) = path.last().and_then(|s| parents.get(s)) {
+        path.push(parent.clone());
+    }
+    path.reverse();
+    // States merge same-shape blocks, so each step is named by the move of a real block that
+    // leads to the next state.
+    let mut at: Vec<Pos> = p.blocks.iter().map(|b| b.at).collect();
+    let mut answer = format!("{moves}\n");
+    for next in &path[1..] {
+        let state_after = |&(b, to): &(usize, Pos)| {
+            let mut moved: State = at.iter().map(|&corner| encode(p, corner)).collect();
+            moved[b] = encode(p, to);
+            canonical(&ends.classes, moved) == *next
+        };
+        let found = moves_from(p, &at).into_iter().find(state_after);
+        let (b, to) = found.expect("a state's parent is one move from it");
+        let name = &p.blocks[b].name;
+        answer += &format!("{name} {} {}\n", show(at[b]), show(to));
+        at[b] = to;
+    }
+    Ok(Some(answer))
 }
 
 /// The most states a walk through layers holds: past it, the layers stop. A search that is right

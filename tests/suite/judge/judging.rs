@@ -161,6 +161,53 @@ fn an_illegal_move_is_wa_naming_the_step() {
     );
 }
 
+/// The answer `-v` shows under "one shortest answer", its indent taken off.
+fn shown_answer(stdout: &str) -> String {
+    let header = "one shortest answer to case 1, the reference's:\n";
+    let after = &stdout[stdout.find(header).expect(stdout) + header.len()..];
+    let lines = after.lines().take_while(|l| l.starts_with("          "));
+    lines.map(|l| l.trim().to_string() + "\n").collect()
+}
+
+#[test]
+fn verbose_shows_a_shortest_answer_that_the_checker_accepts_at_the_optimum() {
+    for (problem, fixture, test) in [
+        ("eight", "tests/fixtures/eight/suboptimal.rs", "002"),
+        ("huarong", "tests/fixtures/huarong/bounding_box.py", "001"),
+    ] {
+        let assert = judge()
+            .args([problem, fixture, "--test", test, "-v", "--no-color"])
+            .assert()
+            .code(1);
+        let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+        let answer = shown_answer(&stdout);
+        let puzzle = slidekit::puzzles::ALL.iter().find(|p| p.name == problem);
+        let checker = (puzzle.expect("registered").checker)();
+        let tests = std::fs::read_dir(format!("problems/{problem}/tests")).expect("tests");
+        let input = tests
+            .flatten()
+            .map(|e| e.path())
+            .find(|p| {
+                p.extension().is_some_and(|e| e == "in")
+                    && p.to_string_lossy().contains(&format!("/{test}-"))
+            })
+            .expect("the test's input");
+        let input = std::fs::read(input).expect("readable");
+        let optima = checker.optima(&input).expect("the reference solves it");
+        let found = checker.check(&input, answer.as_bytes(), &optima);
+        let optimum = optima[0].expect("solvable");
+        let cost = slidekit::model::verdict::Cost {
+            moves: optimum,
+            optimum,
+        };
+        assert_eq!(
+            found,
+            slidekit::model::verdict::Checked::Accepted(cost),
+            "{stdout}"
+        );
+    }
+}
+
 #[test]
 fn verbose_runs_with_bfs_trace_and_shows_the_trace_beside_a_plain_bfs() {
     let assert = judge_sample("traced_wrong.py", &["-v"]).code(1);
