@@ -249,6 +249,19 @@ fn a_correct_but_slow_noip_search_is_found_with_the_default_budget() {
 }
 
 #[test]
+fn a_correct_but_slow_eight_search_is_found_with_the_default_budget() {
+    // A fresh one-sided BFS per case: right, and TLE on the first input's 100 cases. `--time`
+    // only bounds the shrinking after it, whose every try of a TLE runs to the limit.
+    let plain = "problems/eight/plain_bfs.rs";
+    let (code, document) = stress(&["eight", plain, "--seed", "1", "--time", "3"]);
+    assert_eq!(code, Some(1), "{document:?}");
+    let found = failure(&document);
+    assert_eq!(text(found, "verdict"), "TLE", "{document:?}");
+    let index = found.get("input_number").and_then(Json::as_f64);
+    assert_eq!(index, Some(1.0), "{document:?}");
+}
+
+#[test]
 fn shrinking_cut_short_by_the_time_budget_says_so() {
     // A program that never ends: every run is TLE, and a 1 s budget allows few of them.
     let args = [
