@@ -21,10 +21,10 @@
 //! The walk costs depend on the board only, so they are computed once for every (cell, side, side),
 //! and each query is a Dijkstra over the 3,600 compressed states. The compression is exact: between
 //! two slides of the chosen piece, every other move only walks the empty cell around the fixed piece,
-//! and the cheapest such walk is exactly the precomputed BFS distance.
+//! and the cheapest such walk is exactly the precomputed BFS distance. Every step costs a whole
+//! number below the board's cell count, so the Dijkstra keeps its frontier in buckets by cost (Dial's
+//! algorithm) instead of a heap, and its buffers serve every query of the board.
 
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
 use std::fmt;
 use std::io::{self, Read, Write};
 use std::ops::RangeInclusive;
@@ -38,17 +38,35 @@ struct Board {
     rows: usize,
     cols: usize,
     open: Vec<bool>,
+    /// `near[cell][d]`: the open cell beside `cell` on side `d`, worked out once, because the
+    /// searches ask for it millions of times.
+    near: Vec<[Option<usize>; 4]>,
 }
 
 impl Board {
+    fn new(rows: usize, cols: usize, open: Vec<bool>) -> Self {
+        let at = |cell: usize, d: usize| {
+            let r = (cell / cols) as isize + SIDES[d].0;
+            let c = (cell % cols) as isize + SIDES[d].1;
+            if r < 0 || c < 0 || r >= rows as isize || c >= cols as isize {
+                return None;
+            }
+            Some(r as usize * cols + c as usize).filter(|&next| open[next])
+        };
+        let near = (0..open.len())
+            .map(|cell| [0, 1, 2, 3].map(|d| at(cell, d)))
+            .collect();
+        Board {
+            rows,
+            cols,
+            open,
+            near,
+        }
+    }
+
     /// The cell beside `cell` on side `d`, if it is on the board and open.
     fn beside(&self, cell: usize, d: usize) -> Option<usize> {
-        let r = (cell / self.cols) as isize + SIDES[d].0;
-        let c = (cell % self.cols) as isize + SIDES[d].1;
-        if r < 0 || c < 0 || r >= self.rows as isize || c >= self.cols as isize {
-            return None;
-        }
-        Some(r as usize * self.cols + c as usize).filter(|&next| self.open[next])
+        self.near[cell][d]
     }
 }
 
@@ -67,55 +85,113 @@ struct Query {
     target: usize,
 }
 
+/// A BFS of the empty cell, its buffers kept from one search to the next: `dist` is `FAR` on every
+/// cell but those the last search reached, which `queue` lists, so the next resets only those.
+struct Bfs {
+    dist: Vec<u32>,
+    queue: Vec<usize>,
+}
+
 /// The search's state: the cheapest cost found for each (piece cell, side of the empty cell), and
-/// the states waiting to be settled, cheapest first.
+/// the states waiting to be settled, in buckets by cost (Dial's algorithm): `buckets[c % len]`
+/// holds those waiting at cost `c`, and `cost` is the cost being settled now.
 struct Frontier {
     dist: Vec<u32>,
-    heap: BinaryHeap<Reverse<(u32, usize)>>,
+    buckets: Vec<Vec<usize>>,
+    cost: u32,
+    waiting: usize,
+}
+
+/// The buffers of a query's search, allocated once a board rather than once a query.
+struct Search {
+    bfs: Bfs,
+    frontier: Frontier,
+}
+
+impl Bfs {
+    fn new(cells: usize) -> Self {
+        Bfs {
+            dist: vec![FAR; cells],
+            queue: Vec::with_capacity(cells),
+        }
+    }
+}
+
+impl Search {
+    fn new(cells: usize) -> Self {
+        Search {
+            bfs: Bfs::new(cells),
+            frontier: Frontier {
+                dist: vec![FAR; cells * 4],
+                // A step or a seed costs less than the board has cells (a walk is a BFS distance),
+                // so the costs waiting at one time lie in `cost..cost + cells`: a bucket each.
+                buckets: vec![Vec::new(); cells],
+                cost: 0,
+                waiting: 0,
+            },
+        }
+    }
 }
 
 // Invariant while a query is searched: a state is `cell * 4 + side`, the piece on `cell` and the
 // empty cell beside it on `side`. Its edges: a slide (cost 1) to the piece on `beside(cell, side)`
 // with the empty cell on `side ^ 1`, and a walk round the piece to another side (cost `walk`, at
-// least 2, never entering the piece's cell). Every cost is positive, so states leave the heap
-// cheapest first (a bucket a cost would do the same): a state taken out at the cost `dist` holds is
-// settled at its optimum, and the first one on the target answers the query. The seeds are the
+// least 2, never entering the piece's cell). The buckets give states out cheapest first, as a heap
+// would but in O(1) a step, and every cost is positive: a state taken out at the cost `dist` holds
+// is settled at its optimum, and the first one on the target answers the query. The seeds are the
 // empty cell's first walk, from its start to each side of the piece, round it too; a piece already
 // on its target needs no move at all.
 // practice: begin search
-impl Board {
-    /// Moves the empty cell needs from `from` to every cell, never entering `blocked`.
-    fn empty_walk(&self, from: usize, blocked: usize) -> Vec<u32> {
-        let mut dist = vec![FAR; self.open.len()];
+impl Bfs {
+    /// Moves the empty cell needs from `from`, never entering `blocked` (the piece's cell); read
+    /// them in `dist`. Only the piece's sides are wanted, so it stops once it has reached them all.
+    fn walk(&mut self, board: &Board, from: usize, blocked: usize) {
+        let Bfs { dist, queue } = self;
+        for &cell in queue.iter() {
+            dist[cell] = FAR;
+        }
+        queue.clear();
+        let sides = [0, 1, 2, 3].map(|d| board.beside(blocked, d));
+        let mut left = sides
+            .iter()
+            .filter(|&&s| s.is_some() && s != Some(from))
+            .count();
         dist[from] = 0;
-        let mut queue = VecDeque::from([from]);
-        while let Some(at) = queue.pop_front() {
+        queue.push(from);
+        let mut head = 0;
+        while left > 0 && head < queue.len() {
+            let at = queue[head];
+            head += 1;
             for d in 0..4 {
-                match self.beside(at, d) {
+                match board.beside(at, d) {
                     Some(next) if next != blocked && dist[next] == FAR => {
                         dist[next] = dist[at] + 1;
-                        queue.push_back(next);
+                        queue.push(next);
+                        if sides.contains(&Some(next)) {
+                            left -= 1;
+                        }
                     }
                     _ => {}
                 }
             }
         }
-        dist
     }
 }
 
 impl Walks {
     fn new(board: &Board) -> Self {
-        let mut walk = vec![FAR; board.open.len() * 16];
+        let cells = board.open.len();
+        let mut walk = vec![FAR; cells * 16];
+        let mut bfs = Bfs::new(cells);
         let mut reached = 0;
-        for cell in (0..board.open.len()).filter(|&c| board.open[c]) {
+        for cell in (0..cells).filter(|&c| board.open[c]) {
             let starts = (0..4).filter_map(|from| board.beside(cell, from).map(|s| (from, s)));
             for (from, start) in starts {
-                let dist = board.empty_walk(start, cell);
-                reached += dist.iter().filter(|&&d| d != FAR).count();
+                bfs.walk(board, start, cell);
+                reached += bfs.queue.len();
                 for to in 0..4 {
                     if let Some(side) = board.beside(cell, to) {
-                        walk[(cell * 4 + from) * 4 + to] = dist[side];
+                        walk[(cell * 4 + from) * 4 + to] = bfs.dist[side];
                     }
                 }
             }
@@ -125,24 +201,53 @@ impl Walks {
 }
 
 impl Frontier {
-    /// Keeps `cost` for `state` if it is cheaper than any found so far.
+    /// Empties the frontier for a new query. Clearing all of `dist`, 4 entries a cell, costs less
+    /// than remembering which entries were set.
+    fn clear(&mut self) {
+        self.dist.fill(FAR);
+        for bucket in &mut self.buckets {
+            bucket.clear();
+        }
+        self.cost = 0;
+        self.waiting = 0;
+    }
+
+    /// Keeps `cost` for `state` if it is cheaper than any found so far. A cheaper cost leaves the
+    /// dearer one in its bucket, to be skipped when it comes out.
     fn relax(&mut self, state: usize, cost: u32) {
         if cost < self.dist[state] {
+            let len = self.buckets.len();
+            debug_assert!(cost >= self.cost && ((cost - self.cost) as usize) < len);
             self.dist[state] = cost;
-            self.heap.push(Reverse((cost, state)));
+            self.buckets[cost as usize % len].push(state);
+            self.waiting += 1;
         }
+    }
+
+    /// A cheapest waiting state, and its cost; `None` once none is waiting.
+    fn pop(&mut self) -> Option<(u32, usize)> {
+        while self.waiting > 0 {
+            let len = self.buckets.len();
+            if let Some(state) = self.buckets[self.cost as usize % len].pop() {
+                self.waiting -= 1;
+                return Some((self.cost, state));
+            }
+            self.cost += 1;
+        }
+        None
     }
 }
 
 /// The fewest moves for one query, or `None`; and how many states the search settled.
-fn answer(board: &Board, walks: &Walks, q: &Query) -> (Option<u32>, usize) {
+fn answer(board: &Board, walks: &Walks, q: &Query, search: &mut Search) -> (Option<u32>, usize) {
     if q.piece == q.target {
         return (Some(0), 0); // before any walk: the empty cell need not move at all
     }
-    let mut frontier = seeded(board, q);
+    seed(board, q, search);
+    let frontier = &mut search.frontier;
     // Dijkstra over (piece cell, side of the empty cell).
     let mut settled = 0;
-    while let Some(Reverse((cost, state))) = frontier.heap.pop() {
+    while let Some((cost, state)) = frontier.pop() {
         let (cell, side) = (state / 4, state % 4);
         if cell == q.target {
             return (Some(cost), settled);
@@ -164,18 +269,15 @@ fn answer(board: &Board, walks: &Walks, q: &Query) -> (Option<u32>, usize) {
 
 /// The search's start: the empty cell walks from where it is to each side of the piece it can
 /// reach, going round the piece (stepping onto it would move it).
-fn seeded(board: &Board, q: &Query) -> Frontier {
-    let to_piece = board.empty_walk(q.empty, q.piece);
-    let mut frontier = Frontier {
-        dist: vec![FAR; board.open.len() * 4],
-        heap: BinaryHeap::new(),
-    };
+fn seed(board: &Board, q: &Query, search: &mut Search) {
+    let Search { bfs, frontier } = search;
+    bfs.walk(board, q.empty, q.piece);
+    frontier.clear();
     for d in 0..4 {
-        if let Some(side) = board.beside(q.piece, d).filter(|&s| to_piece[s] != FAR) {
-            frontier.relax(q.piece * 4 + d, to_piece[side]);
+        if let Some(side) = board.beside(q.piece, d).filter(|&s| bfs.dist[s] != FAR) {
+            frontier.relax(q.piece * 4 + d, bfs.dist[side]);
         }
     }
-    frontier
 }
 // practice: end search
 
@@ -402,7 +504,7 @@ fn read_board(numbers: &mut Numbers) -> Result<(Board, usize), InputError> {
             open.push(numbers.read(&format!("cell ({},{})", r, c), 0..=1)? == 1);
         }
     }
-    Ok((Board { rows, cols, open }, queries))
+    Ok((Board::new(rows, cols, open), queries))
 }
 
 /// Query `k`: three cells; the empty cell and the piece must be movable cells, and not the same
@@ -464,6 +566,7 @@ pub(crate) fn run(
     let mut numbers = Numbers::new(input);
     let (board, queries) = read_board(&mut numbers).map_err(Failure::BadInput)?;
     let walks = Walks::new(&board);
+    let mut search = Search::new(board.open.len());
     if trace {
         eprintln!(
             "walks: the empty cell's searches reached {} cells",
@@ -472,7 +575,7 @@ pub(crate) fn run(
     }
     for k in 1..=queries {
         let query = read_query(&mut numbers, &board, k).map_err(Failure::BadInput)?;
-        let (moves, settled) = answer(&board, &walks, &query);
+        let (moves, settled) = answer(&board, &walks, &query, &mut search);
         match moves {
             Some(moves) => writeln!(out, "{}", moves)?,
             None => writeln!(out, "-1")?,
