@@ -20,8 +20,10 @@ USAGE:
     judge add PROBLEM [INPUT | --file F | --grid G] [--name NAME]
                                               add a test; its optimum comes from the judge's reference
     judge stress PROBLEM [SUBMISSION] [--cases N] [--seed S] [--time S] [--save] [--gen GEN]
-                                              random inputs until an answer fails, then shrink it;
-                                              with --gen, your generator's (run as GEN SEED INDEX)
+                 [--brute BRUTE]              random inputs until an answer fails, then shrink it;
+                                              with --gen, your generator's (run as GEN SEED INDEX);
+                                              with --brute, your brute force decides the inputs
+                                              too large for the judge's reference
     judge bench PROBLEM [SUBMISSION] [--runs N] [--vs OTHER]
                                               time each test N times; with --vs, compare two programs
     judge show PROBLEM TEST [SUBMISSION] [--case N] [--delay MS] [--step]
@@ -75,7 +77,7 @@ pub enum Command {
 }
 
 /// Every option of every command, for a "did you mean".
-const OPTIONS: [&str; 26] = [
+const OPTIONS: [&str; 27] = [
     "--test",
     "--time-limit",
     "--memory-limit",
@@ -102,6 +104,7 @@ const OPTIONS: [&str; 26] = [
     "--step",
     "--out",
     "--gen",
+    "--brute",
 ];
 
 /// The commands, as `judge help COMMAND` names them.
@@ -173,6 +176,8 @@ pub struct StressOptions {
     pub save: bool,
     /// The contestant's own generator, run as `GEN SEED INDEX` for each input.
     pub generator: Option<PathBuf>,
+    /// The contestant's brute force, whose answer decides an input too large for the reference.
+    pub brute: Option<PathBuf>,
 }
 
 /// `judge bench`: the judging options and its own.
@@ -306,10 +311,11 @@ fn split_equals(arg: String) -> Vec<String> {
 
 fn parse_stress(args: impl Iterator<Item = String>) -> Result<StressOptions, JudgeError> {
     let (mut cases, mut seed, mut time_ms, mut save) = (1000, None, None, false);
-    let mut generator = None;
+    let (mut generator, mut brute) = (None, None);
     let judge = parse_judge(args, |flag, args| {
         match flag {
             "--gen" => generator = Some(PathBuf::from(value(flag, args)?)),
+            "--brute" => brute = Some(PathBuf::from(value(flag, args)?)),
             "--cases" => cases = number(flag, args, "cases", MAX_CASES)?,
             "--seed" => seed = Some(seed_value(flag, args)?),
             "--time" => time_ms = Some(seconds(flag, args)?),
@@ -327,6 +333,7 @@ fn parse_stress(args: impl Iterator<Item = String>) -> Result<StressOptions, Jud
         time_ms,
         save,
         generator,
+        brute,
     })
 }
 
@@ -712,6 +719,14 @@ mod tests {
             panic!("a fraction of a second")
         };
         assert_eq!(brief.time_ms, Some(250));
+        let own = parse_words("stress huarong --gen g.py --brute=b.rs");
+        let Ok(Command::Stress(own)) = own else {
+            panic!("{own:?}")
+        };
+        assert_eq!(
+            (own.generator, own.brute),
+            (Some("g.py".into()), Some("b.rs".into()))
+        );
         assert!(error("stress eight --time 0").starts_with("`--time` needs a number of seconds"));
         assert!(error("stress eight --time soon").starts_with("`--time` needs a number of seconds"));
     }

@@ -1,6 +1,7 @@
 //! `judge stress`: random inputs from the problem's generator (or the contestant's own, `--gen`), run
-//! and checked exactly as tests are, until an answer fails; then the failing input is made smaller
-//! while it still fails the same way.
+//! and checked exactly as tests are (an input too large for the reference by the contestant's brute
+//! force, `--brute`), until an answer fails; then the failing input is made smaller while it still
+//! fails the same way.
 
 use crate::cli::{AddOptions, AddSource, StressOptions};
 use crate::commands::add;
@@ -9,9 +10,9 @@ use crate::formats::text::printable;
 use crate::judging::decide;
 use crate::judging::problem::{Problem, Test};
 use crate::judging::session::Session;
-use crate::judging::test_judge::TestJudge;
+use crate::judging::test_judge::{broken, load, Loaded, TestJudge};
 use crate::model::error::JudgeError;
-use crate::model::execution::Program;
+use crate::model::execution::{Execution, Program};
 use crate::model::limits::Limits;
 use crate::model::outcome::TestRun;
 use crate::model::reason::TestFault;
@@ -44,8 +45,13 @@ struct Failure {
 struct Searched {
     cases: u64,
     inputs: u64,
-    /// Cases the reference could not solve within its budget, so nothing was checked.
+    /// Cases the reference could not solve within its budget, nor a brute force, so nothing was
+    /// checked.
     skipped: u64,
+    /// Cases too large for the reference that the brute force's answer decided (`--brute`).
+    by_brute: u64,
+    /// Whether the failing input was one of them.
+    failure_by_brute: bool,
     seconds: f64,
     failure: Option<(u64, Failure)>,
 }
@@ -75,9 +81,19 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
     // The inputs live in a private folder of the launcher's, removed with it, or by the next judge if
     // this one is killed.
     let folder = session.launcher.fresh_dir()?;
+    let brute = match &options.brute {
+        Some(path) => Some(Brute {
+            program: own_program(session, &problem, path, "brute force")?,
+            session,
+            checker: stress.checker.as_ref(),
+            limits: brute_limits(run.limits),
+        }),
+        None => None,
+    };
     let trial = Trial {
         judge: session.test_judge(stress.checker.as_ref(), &program, run.limits),
         input: folder.join("stress.in"),
+        brute: brute.as_ref(),
     };
     if !options.judge.json {
         emit(&format!("{title}\n"));
@@ -87,7 +103,7 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
         .time_ms
         .map(|ms| Instant::now() + Duration::from_millis(ms));
     let mine = match &options.generator {
-        Some(path) => Some(own_generator(session, &problem, path)?),
+        Some(path) => Some(own_program(session, &problem, path, "generator")?),
         None => None,
     };
     let inputs = Inputs {
@@ -146,8 +162,12 @@ fn report_failure(
     let name = options.judge.problem.as_deref().unwrap_or_default();
     let saved = (options.save).then(|| save(session, name, &found.shrunk.failure.input, seed));
     let saved_path = saved.as_ref().and_then(|s| s.as_ref().ok());
+    let decided = match searched.failure_by_brute {
+        true => " (too large for the reference: your brute force's answer decided)",
+        false => "",
+    };
     let mut text = format!(
-        "input {} of seed {seed} fails: {}\n",
+        "input {} of seed {seed} fails{decided}: {}\n",
         found.index + 1,
         one_line(&found.first)
     );
@@ -170,17 +190,105 @@ fn report_failure(
 struct Trial<'a> {
     judge: TestJudge<'a>,
     input: PathBuf,
+    /// With `--brute`: what decides an input too large for the reference.
+    brute: Option<&'a Brute<'a>>,
 }
 
 impl Trial<'_> {
-    fn run(&self, input: &str) -> Result<TestRun, JudgeError> {
+    /// The input judged, and whether the brute force's answer decided it.
+    fn judged(&self, input: &str) -> Result<(TestRun, bool), JudgeError> {
         std::fs::write(&self.input, input).map_err(|e| JudgeError::io("write", &self.input, e))?;
         let test = Test {
             name: "stress".into(),
             input: self.input.clone(),
             answer: None,
         };
-        self.judge.judge(&test)
+        let Some(brute) = self.brute else {
+            return Ok((self.judge.judge(&test)?, false));
+        };
+        let run = match load(&test, self.judge.checker, None) {
+            Ok(loaded) => self.judge.judge_loaded(&loaded)?.0,
+            Err(TestFault::TooLarge { max_states }) => {
+                let too_large = TestFault::TooLarge { max_states };
+                let Some(optima) = brute.optima(&test.input, input)? else {
+                    return Ok((broken(&test, too_large, input.as_bytes()), false));
+                    // skipped
+                };
+                return Ok((self.judged_by_brute(&test, input, optima)?, true));
+            }
+            Err(fault) => broken(&test, fault, input.as_bytes()),
+        };
+        Ok((run, false))
+    }
+
+    /// The submission judged against the brute force's optima. An answer that beats them shows
+    /// the brute force wrong, and it can judge no more.
+    fn judged_by_brute(
+        &self,
+        test: &Test,
+        input: &str,
+        optima: Vec<Option<u64>>,
+    ) -> Result<TestRun, JudgeError> {
+        let loaded = Loaded {
+            test: test.clone(),
+            input: input.as_bytes().to_vec(),
+            optima,
+        };
+        let (run, _) = self.judge.judge_loaded(&loaded)?;
+        match &run.finding {
+            Finding::TestError(beaten) => Err(JudgeError::new(format!(
+                "your brute force's answer is not optimal: the submission's is valid and shorter \
+                 ({beaten}), on this input, too large for the reference:\n{}",
+                indent(input)
+            ))),
+            _ => Ok(run),
+        }
+    }
+}
+
+/// The contestant's brute force (`--brute`): where an input is too large for the reference, its
+/// answer, replayed and found valid, gives the optima the submission is held to. Elsewhere the
+/// reference decides, and the brute force does not run.
+struct Brute<'a> {
+    program: Program,
+    session: &'a Session,
+    checker: &'a dyn Checker,
+    limits: Limits,
+}
+
+/// How many times the submission's CPU limit a brute force gets: it is slow by design, and runs
+/// only on inputs too large for the reference.
+const BRUTE_TIME_FACTOR: u64 = 10;
+
+fn brute_limits(limits: Limits) -> Limits {
+    Limits {
+        cpu_ms: limits.cpu_ms.saturating_mul(BRUTE_TIME_FACTOR),
+        ..limits
+    }
+}
+
+impl Brute<'_> {
+    /// The optima the brute force's answer to `input` (in the file `path`) claims, checked valid;
+    /// `None` if it did not finish within its limits, leaving the input undecided.
+    fn optima(&self, path: &Path, input: &str) -> Result<Option<Vec<Option<u64>>>, JudgeError> {
+        let ran = execute(self.session, &self.program, Some(path), &self.limits)?;
+        if ran.lost.is_some() || decide::from_run(&ran, &self.limits).is_some() {
+            return Ok(None);
+        }
+        let claims = self.checker.claims(input.as_bytes(), &ran.stdout);
+        let claims = claims.ok_or_else(|| {
+            JudgeError::new(
+                "this problem's answers are numbers, which cannot be checked without the optimum: \
+                 a brute force cannot stand in for its reference",
+            )
+        })?;
+        claims.map(Some).map_err(|wrong| {
+            JudgeError::new(format!(
+                "your brute force's answer is wrong ({wrong}) on this input, too large for the \
+                 reference:\n{}",
+                indent(input)
+            ))
+        })
     }
 }
 
@@ -213,17 +321,37 @@ impl Inputs<'_> {
     }
 }
 
-/// The contestant's generator, compiled as a submission is.
-fn own_generator(session: &Session, problem: &Problem, path: &Path) -> Result<Program, JudgeError> {
+/// The contestant's own `what` (their generator, their brute force), compiled as a submission is.
+fn own_program(
+    session: &Session,
+    problem: &Problem,
+    path: &Path,
+    what: &str,
+) -> Result<Program, JudgeError> {
     let (run, program) = session.compile(problem, Some(path))?;
     program.ok_or_else(|| {
         let message = run.compile.failure().unwrap_or_default();
         JudgeError::new(format!(
-            "your generator {} does not compile:\n{}",
+            "your {what} {} does not compile:\n{}",
             path.display(),
             indent(message)
         ))
     })
+}
+
+/// Runs `program` in a fresh folder of the launcher's, in the sandbox, with `stdin`.
+fn execute(
+    session: &Session,
+    program: &Program,
+    stdin: Option<&Path>,
+    limits: &Limits,
+) -> Result<Execution, JudgeError> {
+    let dir = session.launcher.fresh_dir()?;
+    let ran = session
+        .launcher
+        .execute(program, stdin, &dir, limits, Env::Fixed);
+    session.launcher.clean(&dir);
+    ran
 }
 
 /// Runs the generator as `GEN SEED INDEX` in the sandbox, under the problem's limits: its stdout.
@@ -237,12 +365,7 @@ fn run_generator(
     asked
         .args
         .extend([seed.to_string(), index.to_string()].map(OsString::from));
-    let dir = session.launcher.fresh_dir()?;
-    let ran = session
-        .launcher
-        .execute(&asked, None, &dir, limits, Env::Fixed);
-    session.launcher.clean(&dir);
-    let ran = ran?;
+    let ran = execute(session, &asked, None, limits)?;
     let failed = |why: String| {
         JudgeError::new(format!(
             "your generator failed on seed {seed}, input {}: {why}",
@@ -271,6 +394,8 @@ fn search(
         cases: 0,
         inputs: 0,
         skipped: 0,
+        by_brute: 0,
+        failure_by_brute: false,
         seconds: 0.0,
         failure: None,
     };
@@ -278,9 +403,12 @@ fn search(
         let index = searched.inputs;
         let wanted = (options.cases - searched.cases).min(BATCH);
         let (input, cases) = inputs.input(seed, index, wanted)?;
-        let run = trial.run(&input)?;
+        let (run, by_brute) = trial.judged(&input)?;
         searched.inputs += 1;
         searched.cases += cases;
+        if by_brute {
+            searched.by_brute += cases;
+        }
         match &run.finding {
             finding if finding.accepted() => {}
             Finding::TestError(TestFault::TooLarge { .. }) => searched.skipped += cases,
@@ -291,6 +419,7 @@ fn search(
             }
             Finding::Verdict { .. } => {
                 searched.failure = Some((index, Failure { input, run }));
+                searched.failure_by_brute = by_brute;
                 break;
             }
         }
@@ -360,7 +489,7 @@ fn shrink(
                 });
             }
             runs += 1;
-            let run = trial.run(&input)?;
+            let (run, _) = trial.judged(&input)?;
             if run.finding.same_way(&way) {
                 smallest = Failure { input, run };
                 continue 'smaller;
@@ -407,11 +536,12 @@ fn repeat_command(me: &str, options: &StressOptions, seed: u64) -> String {
             .map(|s| quoted(&s.display().to_string())),
     );
     words.push(format!("--seed {seed} --cases {}", options.cases));
-    if let Some(generator) = &options.generator {
-        words.push(format!(
-            "--gen {}",
-            quoted(&generator.display().to_string())
-        ));
+    let own = [("--gen", &options.generator), ("--brute", &options.brute)];
+    for (flag, path) in own {
+        words.extend(
+            path.as_ref()
+                .map(|p| format!("{flag} {}", quoted(&p.display().to_string()))),
+        );
     }
     // The settings a failure may depend on: a TLE under a tighter limit is found under that limit.
     let limits = [
@@ -438,10 +568,13 @@ fn quoted(word: &str) -> String {
 }
 
 fn passed(searched: &Searched, seed: u64) -> String {
-    let skipped = match searched.skipped {
+    let mut skipped = match searched.skipped {
         0 => String::new(),
         n => format!(", {n} skipped as too large for the reference"),
     };
+    if searched.by_brute > 0 {
+        skipped += &format!(", {} decided by your brute force", searched.by_brute);
+    }
     let rate = searched.cases as f64 / searched.seconds.max(1e-3);
     format!(
         "no failure in {} cases ({} inputs{skipped}) in {:.1} s, {rate:.0} cases/s; seed {seed}\n",
@@ -527,6 +660,7 @@ fn summary_json(searched: &Searched, seed: u64, found: Option<(&Found, Option<&P
         ("cases", Json::Number(searched.cases as f64)),
         ("inputs", Json::Number(searched.inputs as f64)),
         ("skipped", Json::Number(searched.skipped as f64)),
+        ("decided_by_brute", Json::Number(searched.by_brute as f64)),
         ("seconds", Json::Number(searched.seconds)),
         ("failure", failure),
     ])
@@ -565,9 +699,10 @@ mod tests {
             time_ms: Some(9000),
             save: false,
             generator: Some("gen.py".into()),
+            brute: Some("slow.rs".into()),
         };
         let repeat = repeat_command("judge", &options, 42);
-        let expected = r"judge stress eight 'my dir/it'\''s.py' --seed 42 --cases 100000 --gen gen.py --time-limit 50 --no-sandbox";
+        let expected = r"judge stress eight 'my dir/it'\''s.py' --seed 42 --cases 100000 --gen gen.py --brute slow.rs --time-limit 50 --no-sandbox";
         assert_eq!(repeat, expected);
     }
 }

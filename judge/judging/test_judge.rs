@@ -190,7 +190,8 @@ impl<'a> TestJudge<'a> {
     }
 }
 
-fn broken(test: &Test, fault: TestFault, input: &[u8]) -> TestRun {
+/// A test that could not be judged, and why: never a verdict.
+pub fn broken(test: &Test, fault: TestFault, input: &[u8]) -> TestRun {
     let detail = Detail {
         input: head(input),
         ..Detail::default()

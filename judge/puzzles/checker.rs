@@ -16,6 +16,12 @@ pub trait Checker {
     fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, TestFault>;
     /// Judges a program's `output` for `input`, whose `optima` came from [`Checker::optima`].
     fn check(&self, input: &[u8], output: &[u8], optima: &Optima) -> Checked;
+    /// What a valid `output` claims for each case of `input`, its moves or `None` for no way, or why
+    /// it is not valid: for `judge stress --brute`, whose brute force's answer gives the optima
+    /// where the reference cannot. `None` where an answer cannot be checked without the optimum.
+    fn claims(&self, _input: &[u8], _output: &[u8]) -> Option<Result<Vec<Option<u64>>, Rejection>> {
+        None
+    }
     /// Whether an answer is a list of moves that [`Checker::frames`] can replay.
     fn replays(&self) -> bool {
         false

@@ -66,6 +66,11 @@ impl Checker for Huarong {
         compare(answer, optimum)
     }
 
+    fn claims(&self, input: &[u8], output: &[u8]) -> Option<Result<Vec<Option<u64>>, Rejection>> {
+        let puzzle = puzzle(input).map_err(|e| unreadable_input(&e));
+        Some(puzzle.and_then(|p| claimed(reference::replay(&p, output))))
+    }
+
     fn shortest_answer(&self, input: &[u8], case: usize) -> Option<String> {
         let puzzle = puzzle(input).ok().filter(|_| case == 0)?;
         let answer = reference::shortest_within(&puzzle, self.max_states).ok()?;
@@ -198,6 +203,19 @@ fn puzzle(input: &[u8]) -> Result<Puzzle, String> {
     reference::parse(text)
 }
 
+/// An input the checker cannot read, as a rejection of the answer to it.
+pub(crate) fn unreadable_input(why: &str) -> Rejection {
+    Rejection::new(Place::Output, Kind::Unreadable, format!("input {why}"))
+}
+
+/// What a replayed answer claims: its moves, or no way; or why it is no answer.
+pub(crate) fn claimed(replayed: Result<Answer, Wrong>) -> Result<Vec<Option<u64>>, Rejection> {
+    match replayed.map_err(rejection_of)? {
+        Answer::Moves(k) => Ok(vec![Some(k)]),
+        Answer::Unsolvable => Ok(vec![None]),
+    }
+}
+
 /// The reference's complaint about an answer, as a rejection of the whole output (one case).
 pub(crate) fn rejection_of(wrong: Wrong) -> Rejection {
     let kind = match &wrong {
@@ -208,23 +226,21 @@ pub(crate) fn rejection_of(wrong: Wrong) -> Rejection {
     Rejection::new(Place::Output, kind, wrong.to_string())
 }
 
-/// Compares a valid answer with the optimum.
+/// Compares a valid answer with the optimum (the reference's, or with `judge stress --brute` a brute
+/// force's valid answer). A valid answer that beats it means the optimum is wrong: not a verdict.
 pub(crate) fn compare(answer: Answer, optimum: Option<u64>) -> Checked {
-    // Replay reached the goal, so the reference's search must have too.
-    debug_assert!(
-        optimum.is_some() || answer == Answer::Unsolvable,
-        "a valid answer to a board the reference finds unsolvable"
-    );
     match (answer, optimum) {
         (Answer::Unsolvable, None) => Checked::Accepted(Cost::default()),
         (Answer::Unsolvable, Some(n)) => {
             Checked::wrong(Rejection::false_unsolvable(Place::Output, n))
         }
         (Answer::Moves(k), None) => Checked::bad_test(format!(
-            "judge bug: a valid {k}-move answer to a case the reference finds unsolvable"
+            "a valid {k}-move answer to a board the optimum calls unsolvable"
+        )),
+        (Answer::Moves(k), Some(n)) if k < n => Checked::bad_test(format!(
+            "a valid {k}-move answer beats the optimum, {n}"
         )),
         (Answer::Moves(k), Some(n)) => {
-            debug_assert!(k >= n, "a valid {k}-move answer beats the optimum {n}");
             let cost = Cost {
                 moves: k,
                 optimum: n,
@@ -267,6 +283,22 @@ mod tests {
             check(unsolvable, "unsolvable\n"),
             Checked::Accepted(Cost::default())
         );
+    }
+
+    #[test]
+    fn a_valid_answer_that_beats_the_optimum_shows_the_optimum_wrong_not_the_answer() {
+        // With `judge stress --brute`, an optimum may come from a contestant's brute force.
+        let beaten = compare(Answer::Moves(2), Some(3));
+        let text = "a valid 2-move answer beats the optimum, 3";
+        assert_eq!(beaten, Checked::bad_test(text));
+        let found = compare(Answer::Moves(2), None);
+        assert!(matches!(found, Checked::BadTest(_)), "{found:?}");
+        let claims = Huarong::default().claims(SAMPLE.as_bytes(), b"2\nC (0,2) (0,3)\nB (1,0) (0,1)\n");
+        assert_eq!(claims, Some(Ok(vec![Some(2)])));
+        let claims = Huarong::default().claims(SAMPLE.as_bytes(), b"unsolvable\n");
+        assert_eq!(claims, Some(Ok(vec![None])), "a claim the replay cannot refute");
+        let illegal = Huarong::default().claims(SAMPLE.as_bytes(), b"1\nB (1,0) (0,1)\n");
+        assert!(matches!(illegal, Some(Err(r)) if r.kind == Kind::IllegalMove { step: 1 }));
     }
 
     #[test]

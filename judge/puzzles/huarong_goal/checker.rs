@@ -5,10 +5,10 @@
 use crate::formats::text::printable;
 use crate::model::frame::Frame;
 use crate::model::lesson::Lesson;
-use crate::model::reason::TestFault;
+use crate::model::reason::{Rejection, TestFault};
 use crate::model::verdict::Checked;
 use crate::puzzles::checker::{cut_short, Checker, Optima, MAX_FRAMES};
-use crate::puzzles::huarong::checker::{compare, drawn, rejection_of, Pos};
+use crate::puzzles::huarong::checker::{claimed, compare, drawn, rejection_of, unreadable_input, Pos};
 use crate::puzzles::huarong::reference::{self, Layouts};
 use crate::puzzles::two_sided::{self, Goal, Layers, Plain};
 
@@ -71,6 +71,11 @@ impl Checker for HuarongGoal {
             Ok(answer) => compare(answer, optimum),
             Err(wrong) => Checked::wrong(rejection_of(wrong)),
         }
+    }
+
+    fn claims(&self, input: &[u8], output: &[u8]) -> Option<Result<Vec<Option<u64>>, Rejection>> {
+        let layouts = layouts(input).map_err(|e| unreadable_input(&e));
+        Some(layouts.and_then(|l| claimed(l.replay(output))))
     }
 
     fn shortest_answer(&self, input: &[u8], case: usize) -> Option<String> {

@@ -295,6 +295,68 @@ fn a_problem_without_a_generator_or_a_compile_error_is_said_plainly() {
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("unknown problem `nine`"));
 }
 
+fn number(document: &Json, key: &str) -> f64 {
+    let found = document.get(key).and_then(Json::as_f64);
+    found.unwrap_or_else(|| panic!("no number `{key}` in {document:?}"))
+}
+
+/// `judge stress huarong` on sparse 6×6 boards, each too large for the stress reference.
+fn stress_sparse(submission: &str, extra: &[&str]) -> (Option<i32>, Json) {
+    let gen = "tests/fixtures/huarong/gen_sparse.py";
+    let args = ["huarong", submission, "--gen", gen, "--seed", "1"];
+    stress(&[&args[..], extra].concat())
+}
+
+#[test]
+fn your_brute_force_decides_the_inputs_too_large_for_the_reference() {
+    let wrong = "tests/fixtures/huarong/always_unsolvable.py";
+    let (code, alone) = stress_sparse(wrong, &["--cases", "3"]);
+    assert_eq!(code, Some(0), "the reference skips them all: {alone:?}");
+    assert_eq!(number(&alone, "skipped"), 3.0, "{alone:?}");
+    let brute = ["--brute", "src/bin/huarong.rs"];
+    let (code, found) = stress_sparse(wrong, &brute);
+    assert_eq!(code, Some(1), "{found:?}");
+    let first = text(failure(&found), "first_reason");
+    assert!(
+        first.starts_with("says unsolvable, but it is solvable in "),
+        "{found:?}"
+    );
+    assert_eq!(number(failure(&found), "input_number"), 1.0);
+    // A right submission: every input decided by the brute force, each answer replayed against it.
+    let (code, passed) = stress_sparse(
+        "src/bin/huarong.rs",
+        &[&brute[..], &["--cases", "10"]].concat(),
+    );
+    assert_eq!(code, Some(0), "{passed:?}");
+    assert_eq!(
+        (
+            number(&passed, "decided_by_brute"),
+            number(&passed, "skipped")
+        ),
+        (10.0, 0.0)
+    );
+}
+
+#[test]
+fn a_brute_force_that_is_beaten_or_invalid_is_named_as_the_one_at_fault() {
+    for (brute, said) in [
+        (
+            "tests/fixtures/huarong/always_unsolvable.py",
+            "your brute force's answer is not optimal",
+        ),
+        (
+            "tests/fixtures/eight/illegal.py",
+            "your brute force's answer is wrong",
+        ),
+    ] {
+        let (code, document) =
+            stress_sparse("src/bin/huarong.rs", &["--brute", brute, "--cases", "1"]);
+        assert_eq!(code, Some(2), "{document:?}");
+        let error = text(&document, "error");
+        assert!(error.contains(said), "{error}");
+    }
+}
+
 #[test]
 fn your_own_generator_is_stressed_with_and_the_reference_still_decides() {
     let gen = "tests/fixtures/eight/gen_boards.py";
