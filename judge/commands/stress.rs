@@ -208,14 +208,11 @@ impl Trial<'_> {
         };
         let run = match load(&test, self.judge.checker, None) {
             Ok(loaded) => self.judge.judge_loaded(&loaded)?.0,
-            Err(TestFault::TooLarge { max_states }) => {
-                let too_large = TestFault::TooLarge { max_states };
-                let Some(optima) = brute.optima(&test.input, input)? else {
-                    return Ok((broken(&test, too_large, input.as_bytes()), false));
-                    // skipped
-                };
-                return Ok((self.judged_by_brute(&test, input, optima)?, true));
-            }
+            Err(TestFault::TooLarge { max_states }) => match brute.optima(&test.input, input)? {
+                Some(optima) => return Ok((self.judged_by_brute(&test, input, optima)?, true)),
+                // The brute force did not finish either: the input is skipped.
+                None => broken(&test, TestFault::TooLarge { max_states }, input.as_bytes()),
+            },
             Err(fault) => broken(&test, fault, input.as_bytes()),
         };
         Ok((run, false))
