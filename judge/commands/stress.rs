@@ -123,10 +123,17 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
     let first = failure.run.finding.clone();
     let shrinking = shrink_deadline(deadline, Instant::now());
     let shrunk = shrink(&trial, stress.generator.as_ref(), failure, Some(shrinking))?;
+    // Searched for once, for the smallest input only: shrinking runs many that fail.
+    let smallest = &shrunk.failure;
+    let case = smallest.run.finding.failing_case().unwrap_or(0);
+    let shortest = stress
+        .checker
+        .shortest_answer(smallest.input.as_bytes(), case);
     let found = Found {
         index,
         first,
         shrunk,
+        shortest,
     };
     report_failure(session, options, &searched, seed, &found)
 }
@@ -143,11 +150,12 @@ fn stress_of(session: &Session, problem: &Problem) -> Result<Stress, JudgeError>
     Ok(make())
 }
 
-/// The first failure and what it shrank to.
+/// The first failure, what it shrank to, and the reference's answer to its failing case.
 struct Found {
     index: u64,
     first: Finding,
     shrunk: Shrunk,
+    shortest: Option<String>,
 }
 
 /// Shows the failure, saving it first if asked. The failure is worth more than the test file: it is
@@ -171,7 +179,7 @@ fn report_failure(
         found.index + 1,
         one_line(&found.first)
     );
-    text += &failed(&found.shrunk, options.time_ms.is_some(), saved_path);
+    text += &failed(found, options.time_ms.is_some(), saved_path);
     let again = repeat_command(crate::cli::invocation(), options, seed);
     text += &format!("again: {again}\n");
     show(options, &text, || {
@@ -584,12 +592,13 @@ fn one_line(finding: &Finding) -> String {
     format!("{}  {}", finding.code(), finding.text().unwrap_or_default())
 }
 
-fn failed(shrunk: &Shrunk, options_time_given: bool, saved: Option<&PathBuf>) -> String {
+fn failed(found: &Found, options_time_given: bool, saved: Option<&PathBuf>) -> String {
+    let shrunk = &found.shrunk;
     let runs = count(shrunk.runs, "run");
     let (failure, mut text) = (&shrunk.failure, String::new());
-    let found = one_line(&failure.run.finding);
+    let how = one_line(&failure.run.finding);
     text += &match shrunk.cut_short {
-        None => format!("shrunk in {runs}: {found}\nthe smallest failing input:\n"),
+        None => format!("shrunk in {runs}: {how}\nthe smallest failing input:\n"),
         Some(cut) => {
             let why = match cut {
                 CutShort::Time if options_time_given => "`--time` ran out".to_string(),
@@ -597,7 +606,7 @@ fn failed(shrunk: &Shrunk, options_time_given: bool, saved: Option<&PathBuf>) ->
                 CutShort::Runs => format!("the cap of {MAX_SHRINK_RUNS} runs"),
             };
             format!(
-                "shrinking cut short after {runs} ({why}): {found}\nthe smallest failing input \
+                "shrinking cut short after {runs} ({why}): {how}\nthe smallest failing input \
                  found so far (a smaller one may fail too):\n"
             )
         }
@@ -606,7 +615,7 @@ fn failed(shrunk: &Shrunk, options_time_given: bool, saved: Option<&PathBuf>) ->
     if let Some(scene) = &failure.run.detail.scene {
         text += &format!("how it fails:\n{}", indent(scene));
     }
-    if let Some(answer) = &failure.run.detail.shortest {
+    if let Some(answer) = &found.shortest {
         let case = failure.run.finding.failing_case().unwrap_or(0);
         text += &indent(&frames::shortest(answer, case));
     }

@@ -185,6 +185,7 @@ impl Session {
         TestJudge {
             replay: self.settings.replay,
             trace: self.settings.trace,
+            shortest: self.settings.verbose,
             ..TestJudge::new(&self.launcher, checker, program, limits)
         }
     }

@@ -70,6 +70,9 @@ pub struct TestJudge<'a> {
     pub replay: bool,
     /// Show a trace the program printed beside a plain BFS (for `-v`, whose programs run traced).
     pub trace: bool,
+    /// Show the reference's own answer to a wrong answer's failing case (for `-v`): a search of
+    /// its own, so only when asked.
+    pub shortest: bool,
     /// Where the tests' optima are kept; `None`: solved afresh (random inputs, seen once).
     pub optima: Option<&'a OptimaCache>,
 }
@@ -89,6 +92,7 @@ impl<'a> TestJudge<'a> {
             limits,
             replay: false,
             trace: false,
+            shortest: false,
             optima: None,
         }
     }
@@ -153,7 +157,7 @@ impl<'a> TestJudge<'a> {
                     .flatten(),
             },
             replay: (frames.filter(|_| self.replay)).map(|frames| Replay { case, frames }),
-            shortest: wrong
+            shortest: (wrong && self.shortest)
                 .then(|| self.checker.shortest_answer(input, case))
                 .flatten(),
             trace: (self.trace && !finding.accepted())

@@ -185,6 +185,23 @@ fn a_seed_finds_the_same_failure_again_and_the_text_says_how() {
     );
     assert!(stdout.contains(&format!("  {}", first.trim())), "{stdout}");
     assert!(stdout.contains("how it fails:\n  case 1, "), "{stdout}");
+    // The reference's own answer to the smallest input's failing case, which its checker accepts.
+    let header = "  one shortest answer to case 1, the reference's:\n    ";
+    let shown = stdout
+        .split(header)
+        .nth(1)
+        .and_then(|rest| rest.lines().next());
+    let shown = shown.unwrap_or_else(|| panic!("{stdout}"));
+    use slidekit::puzzles::checker::Checker;
+    let checker = slidekit::puzzles::eight::checker::Eight::default();
+    let optima = checker
+        .optima(first.as_bytes())
+        .expect("the reference solves it");
+    let checked = checker.check(first.as_bytes(), shown.as_bytes(), &optima);
+    assert!(
+        matches!(checked, slidekit::model::verdict::Checked::Accepted(_)),
+        "{checked:?}: {stdout}"
+    );
     let again =
         "again: judge stress eight tests/fixtures/eight/suboptimal.rs --seed 99 --cases 1000";
     assert!(stdout.contains(again), "{stdout}");
@@ -396,5 +413,28 @@ fn your_own_generator_is_stressed_with_and_the_reference_still_decides() {
     assert!(
         stderr.contains("your generator wrote an input the reference refuses"),
         "{stderr}"
+    );
+}
+
+#[test]
+fn a_correct_but_slow_huarong_search_is_found_on_the_first_board_at_the_limits() {
+    // A plain BFS in Python: right, quick on the 24 small boards, and TLE on the 25th input, a sparse
+    // 8 × 8 board. The project's solution passes the first two such boards (inputs 25 and 50).
+    let plain = "tests/fixtures/huarong/plain_bfs.py";
+    let runs = [vec!["huarong", plain], vec!["huarong", "--cases", "50"]];
+    let [(code, slow), (passed, own)] = std::thread::scope(|scope| {
+        let runs =
+            runs.map(|args| scope.spawn(move || stress(&[&args[..], &["--seed", "5"]].concat())));
+        runs.map(|run| run.join().expect("the run ends"))
+    });
+    assert_eq!(code, Some(1), "{slow:?}");
+    let found = failure(&slow);
+    assert_eq!(text(found, "verdict"), "TLE", "{slow:?}");
+    assert_eq!(number(found, "input_number"), 25.0, "{slow:?}");
+    assert!(text(found, "input").starts_with("8 8\n"), "{slow:?}");
+    assert_eq!(passed, Some(0), "{own:?}");
+    assert_eq!(
+        (number(&own, "inputs"), number(&own, "skipped")),
+        (50.0, 0.0)
     );
 }
