@@ -1,14 +1,24 @@
-//! Random Huarong Dao inputs from `layouts.rs`, small boards first, and the ways to make a failing one
-//! smaller: drop a block, or drop an empty row or column.
+//! Random Huarong Dao inputs from `layouts.rs`, small boards first and now and then a sparse board
+//! at the problem's limits, and the ways to make a failing one smaller: drop a block, or drop an
+//! empty row or column.
 
 use super::checker::Huarong;
 use super::layouts;
 use super::reference::{self, Block, Metric, Puzzle};
 use crate::puzzles::generator::{Generator, Stress};
 
-/// The reference's budget while stressing, in positions: a random puzzle past it is skipped rather
-/// than searched for seconds (about one in twenty of the largest boards).
-pub const MAX_STATES: usize = 20_000;
+/// The reference's budget while stressing, in positions. Every board at the limits is drawn within
+/// it (the slowest of seeds 1–4, 69,470 positions, took 0.23 s in a release build and 0.34 s in the
+/// dev profile); a random small board past it is skipped rather than searched for seconds (10 of
+/// the 2,880 of seeds 1–3).
+pub const MAX_STATES: usize = 100_000;
+
+/// Every this many inputs, one is at the problem's limits: the 25th, the 50th, … (40 of the
+/// default 1000 cases), and small boards in between.
+const AT_LIMITS_EVERY: u64 = 25;
+/// The board at the limits: 8 × 8, the squarest of the problem's 64 cells, with four blocks.
+const LIMITS: (usize, usize) = (8, 8);
+const SPARSE_BLOCKS: usize = 4;
 
 pub fn stress() -> Stress {
     Stress {
@@ -22,9 +32,13 @@ pub fn stress() -> Stress {
 pub struct Layouts;
 
 impl Generator for Layouts {
-    /// One puzzle an input. Boards grow with the index, up to 6×6: a bug that shows on small boards
-    /// is found on a small board, which is quicker to run, shrink and read.
+    /// One puzzle an input. Boards grow with the index, from 2–3 cells a side to 6×6 after input
+    /// 300: a bug that shows on small boards is found on a small board, which is quicker to run,
+    /// shrink and read. Every 25th input is at the problem's limits instead (`at_limits`).
     fn input(&self, seed: u64, index: u64, _cases: u64) -> (String, u64) {
+        if index % AT_LIMITS_EVERY == AT_LIMITS_EVERY - 1 {
+            return (at_limits(seed, index), 1);
+        }
         let max_side = 3 + (index / 100).min(3) as usize;
         (layouts::puzzle_within(seed, index, max_side).input, 1)
     }
@@ -59,6 +73,24 @@ impl Generator for Layouts {
             }
         }
         texts
+    }
+}
+
+/// A board of 64 cells, the most the problem allows, with four blocks and the target sent to the far
+/// corner (`layouts::sparse_puzzle`): for seeds 1–4, 53 to 92,268 positions for a plain BFS, median
+/// 13,396, and a quarter of them past 40,000, where a BFS in Python runs out of its second. One that
+/// the reference does not decide within `MAX_STATES` is drawn again with a block fewer (29 of those
+/// 160), so that every one is decided: a single block has at most 64 positions.
+fn at_limits(seed: u64, index: u64) -> String {
+    let mut blocks = SPARSE_BLOCKS;
+    loop {
+        let input = layouts::sparse_puzzle(seed, index, LIMITS, blocks).input;
+        let decided = reference::parse(&input)
+            .is_ok_and(|puzzle| reference::search_within(&puzzle, MAX_STATES).is_ok());
+        if decided || blocks == 1 {
+            return input;
+        }
+        blocks -= 1;
     }
 }
 
@@ -173,13 +205,34 @@ mod tests {
     }
 
     #[test]
-    fn boards_start_small_and_grow() {
-        let side = |index| {
+    fn boards_start_small_and_grow_and_every_25th_is_at_the_limits() {
+        let size = |index| {
             let p = reference::parse(&Layouts.input(9, index, 1).0).expect("valid");
-            p.rows.max(p.cols)
+            (p.rows, p.cols)
         };
-        assert!((0..100).all(|i| side(i) <= 3));
-        assert!((300..400).any(|i| side(i) == 6));
+        let small = (0..400).filter(|i| i % 25 != 24);
+        let sides: Vec<usize> = small.map(|i| size(i).0.max(size(i).1)).collect();
+        assert!(sides[..96].iter().all(|&side| side <= 3), "{sides:?}");
+        assert!(sides[288..].contains(&6), "{sides:?}");
+        for index in (24..400).step_by(25) {
+            assert_eq!(size(index), (8, 8), "input {index}");
+        }
+    }
+
+    #[test]
+    fn the_reference_decides_every_board_at_the_limits() {
+        let mut blocks = Vec::new();
+        for index in (24..500).step_by(25) {
+            let p = reference::parse(&Layouts.input(1, index, 1).0).expect("valid");
+            assert!(
+                reference::search_within(&p, MAX_STATES).is_ok(),
+                "input {index}"
+            );
+            blocks.push(p.blocks.len());
+        }
+        // Most keep their four blocks; the rest lost one to fit the budget.
+        let four = blocks.iter().filter(|&&b| b == SPARSE_BLOCKS).count();
+        assert!(four >= 12 && blocks.iter().all(|&b| b >= 3), "{blocks:?}");
     }
 
     #[test]

@@ -108,6 +108,45 @@ pub fn puzzle_within(seed: u64, index: u64, max_side: usize) -> Generated {
     finish(&mut rng, &board, target, goal, metric)
 }
 
+/// Puzzle number `index` of a stream of sparse boards: `blocks` blocks drawn as `puzzle` draws them
+/// on a `rows` × `cols` board that is otherwise empty, and the target's goal the corner of the board
+/// farthest from it, under `steps` half of the time and `moves` or `straight` otherwise. Few blocks
+/// and much room: a plain BFS must go deep and wide, so this is where a slow search shows. The board
+/// is at least 3 × 3, so that every shape fits.
+pub fn sparse_puzzle(seed: u64, index: u64, (rows, cols): Pos, blocks: usize) -> Generated {
+    let mut rng = Rng::for_input(seed, index ^ 0x5a7e);
+    let mut board = Board {
+        rows,
+        cols,
+        blocks: Vec::new(),
+        owner: vec![None; rows * cols],
+        kept: vec![false; rows * cols],
+    };
+    for _ in 0..40 {
+        if board.blocks.len() == blocks {
+            break;
+        }
+        let cells = draw_shape(&mut rng);
+        put_somewhere(&mut rng, &mut board, cells);
+    }
+    for i in 0..board.kept.len() {
+        board.kept[i] = board.owner[i].is_none();
+    }
+    let target = choose_target(&mut rng, &board.blocks);
+    let goal = farthest_corner(&board, target);
+    let metric = rng.pick(&["steps", "steps", "moves", "straight"]);
+    finish(&mut rng, &board, target, goal, metric)
+}
+
+/// The place for the target's corner at the board's corner farthest from where it is.
+fn farthest_corner(board: &Board, target: usize) -> Pos {
+    let block = &board.blocks[target];
+    let (height, width) = extent(&block.cells);
+    let (last_row, last_col) = (board.rows - height, board.cols - width);
+    let far = |at: usize, last: usize| if 2 * at < last { last } else { 0 };
+    (far(block.at.0, last_row), far(block.at.1, last_col))
+}
+
 /// What `sized_puzzle` draws: a board of exactly `rows` × `cols` cells (1 to 64 of them), full or
 /// with a few empty cells, under one of `METRICS`.
 #[derive(Clone, Copy, Debug)]
@@ -281,22 +320,27 @@ fn fill(rng: &mut Rng, rows: usize, cols: usize, empties: usize) -> Board {
             Some(shape) if rng.percent(50) => shape.clone(),
             _ => draw_shape(rng),
         };
-        if cells.len() > spare {
-            continue;
+        if cells.len() <= spare {
+            put_somewhere(rng, &mut board, cells);
         }
-        let places = board.places(&cells);
-        let tight: Vec<Pos> = (places.iter().copied())
-            .filter(|&at| board.interlocks(&cells, at))
-            .collect();
-        let at = match (tight.is_empty(), places.is_empty()) {
-            (false, _) if rng.percent(75) => rng.pick(&tight),
-            (_, false) => rng.pick(&places),
-            (_, true) => continue,
-        };
-        board.put(cells, at);
     }
     fill_gaps(rng, &mut board);
     board
+}
+
+/// Puts a block of `cells` where it fits, if it fits: three times in four where it interlocks with
+/// another block, if it can.
+fn put_somewhere(rng: &mut Rng, board: &mut Board, cells: Vec<Pos>) {
+    let places = board.places(&cells);
+    let tight: Vec<Pos> = (places.iter().copied())
+        .filter(|&at| board.interlocks(&cells, at))
+        .collect();
+    let at = match (tight.is_empty(), places.is_empty()) {
+        (false, _) if rng.percent(75) => rng.pick(&tight),
+        (_, false) => rng.pick(&places),
+        (_, true) => return,
+    };
+    board.put(cells, at);
 }
 
 /// `size` cells that touch one another, grown from a random cell.
