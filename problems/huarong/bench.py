@@ -1,20 +1,25 @@
 #!/usr/bin/env python3
-"""Benchmark for Huarong Dao, three tables:
+"""Benchmark for Huarong Dao, four tables:
 1. every test in problems/huarong/tests: the solution, the same solution with its goal side always
    built, and a plain forward BFS (the judge's reference);
 2. the boards in problems/huarong/bench/goal-side-*.in: the solution against the same solution with
    its goal side never built (one-sided), to show what the goal side saves where it is used;
-3. the big boards in problems/huarong/bench/sparse-*.in: positions per second and bytes per position.
+3. the classic 5x4 layouts (tests 002-018): the solution against peers/plain_rect_bfs.cpp, the
+   textbook plain BFS (`g++ -O2 -std=c++17`), run by turns, the first to run swapped every round;
+   CPU and wall medians and the ratios ours/peer (goal: at most PEER_GOAL on 002, 横刀立马);
+4. the big boards in problems/huarong/bench/sparse-*.in: positions per second and bytes per position
+   (goal: at least 5 M/s and at most 24 B on the 6x6 ones).
 
-Usage: python3 problems/huarong/bench.py [--runs N] [--only tests|goal|big]
+Usage: python3 problems/huarong/bench.py [--runs N] [--only tests|goal|peer|big] [--baseline FILE.rs]
 Each program is compiled with `rustc --edition 2021 -O` and run through the judge's launcher; wall and
 CPU are medians of N runs of the whole process, peak RSS the largest. "visited" counts positions.
-The variants are src/bin/huarong.rs with lines rewritten (GOAL_SIDE_ALWAYS, ONE_SIDED).
+The variants are src/bin/huarong.rs with lines rewritten (GOAL_SIDE_ALWAYS, ONE_SIDED). With
+--baseline, tables 3 and 4 also run that older version of the solution, by turns with the others.
 """
-import argparse, os, re, sys
+import argparse, os, platform, re, shlex, statistics, subprocess, sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from benchlib import ROOT, Failed, compile_rs, medians, out_dir, stderr_of  # noqa: E402
+from benchlib import ROOT, Failed, compile_rs, measure, medians, out_dir, stderr_of  # noqa: E402
 
 OUT = out_dir("huarong")
 TESTS = os.path.join(ROOT, "problems", "huarong", "tests")
@@ -26,6 +31,10 @@ GOAL_SIDE_ALWAYS = [
 # Never build the goal side: a one-sided BFS on the same positions.
 ONE_SIDED = [("GoalSide::Waiting { tried } if frontier > 2 * tried => {}", "GoalSide::Waiting { .. } if false => {}")]
 BENCH = os.path.join(ROOT, "problems", "huarong", "bench")
+PEER = os.path.join(ROOT, "problems", "huarong", "peers", "plain_rect_bfs.cpp")
+CLASSIC = [f"{n:03}" for n in range(2, 19)]  # the classic 5x4 layouts, rectangular blocks only
+PEER_GOAL = 0.2  # ours at most this times the peer's CPU on 横刀立马 (test 002)
+SPEED_GOAL, BYTES_GOAL = 5e6, 24  # on the sparse 6x6 boards: positions/s (of CPU), bytes/position
 
 
 def variant(name, edits):
@@ -71,26 +80,92 @@ def table(title, columns, programs, paths, runs):
         print(f"| {os.path.basename(path)[:-3]} | " + " | ".join(cells) + " |", flush=True)
 
 
-def big_table(solution, paths, runs):
-    """Positions per second and bytes per position on boards with millions of positions. Bytes are
-    counted twice: all of the peak RSS, and only what it adds to a run that searches nothing."""
-    floor_mb = medians(solution, os.path.join(TESTS, "001-hackerrank-sample.in"), OUT, runs)[2]
-    print(f"\n(a run that searches nothing peaks at {floor_mb:.1f} MiB)\n")
-    print("| input | positions | wall ms | peak MiB | positions/s | bytes/position | above that floor |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+def compile_cpp(source, binary):
+    """`g++ -O2 -std=c++17`, as the judge compiles a C++ submission."""
+    subprocess.run(["g++", "-O2", "-std=c++17", "-o", binary, source], check=True)
+    return binary
+
+
+def interleaved(programs, input_path, runs):
+    """{name: [(wall ms, cpu ms, peak KiB), ...]}: the programs run by turns, the first swapped every
+    round; every run's first line (the move count) must agree with the .ans file when there is one."""
+    answer = input_path[:-3] + ".ans"
+    want = open(answer).readline().strip() if os.path.exists(answer) else None
+    times = {name: [] for name, _ in programs}
+    for round_ in range(runs):
+        for name, binary in programs if round_ % 2 == 0 else programs[::-1]:
+            wall, cpu, peak_kib, stdout, _ = measure(binary, input_path, OUT, cpu_ms=20000)
+            got = stdout.split("\n", 1)[0].strip()
+            if want is not None and got != want:
+                raise Failed(f"{name} on {os.path.basename(input_path)}: answered {got}, expected {want}")
+            times[name].append((wall, cpu, peak_kib))
+    return times
+
+
+def med(times, which):
+    return statistics.median(t[which] for t in times)
+
+
+def peer_table(programs, runs):
+    """Ours (and the baseline) against the textbook plain BFS on the classic layouts."""
+    print(f"\nAgainst the plain BFS peer: medians of {runs} runs each, interleaved; CPU = user + sys\n")
+    others = [name for name, _ in programs if name != "peer"]
+    head = [f"{n} CPU ms" for n in others] + ["peer CPU ms"] + [f"CPU {n}/peer" for n in others]
+    head += [f"{n} wall ms" for n in others] + ["peer wall ms"] + [f"wall {n}/peer" for n in others]
+    print("| test | " + " | ".join(head) + " |\n|---|" + "---:|" * len(head))
+    ratios = {}
+    for number in CLASSIC:
+        path = inputs(TESTS, number)[0]
+        times = interleaved(programs, path, runs)
+        cpu = {n: med(times[n], 1) for n, _ in programs}
+        wall = {n: med(times[n], 0) for n, _ in programs}
+        ratios[number] = cpu["ours"] / cpu["peer"]
+        cells = [f"{cpu[n]:.1f}" for n in others] + [f"{cpu['peer']:.1f}"]
+        cells += [f"{cpu[n] / cpu['peer']:.3f}" for n in others]
+        cells += [f"{wall[n]:.1f}" for n in others] + [f"{wall['peer']:.1f}"]
+        cells += [f"{wall[n] / wall['peer']:.3f}" for n in others]
+        print(f"| {os.path.basename(path)[:-3]} | " + " | ".join(cells) + " |", flush=True)
+    met = ratios["002"] <= PEER_GOAL
+    print(f"\ngoal, ours at most {PEER_GOAL}x the peer's CPU on 002 (横刀立马): {'met' if met else 'NOT met'}"
+          f" ({ratios['002']:.3f}; all classic layouts {min(ratios.values()):.3f}-{max(ratios.values()):.3f})")
+
+
+def big_table(programs, paths, runs):
+    """Positions per second and bytes per position on boards with millions of positions, each version
+    by turns. Bytes are counted twice: all of the peak RSS, and only what it adds to a run that
+    searches nothing. Positions/s is counted over CPU time and over wall time."""
+    print(f"\nBig boards: medians of {runs} runs each, interleaved\n")
+    floor = {name: medians(b, os.path.join(TESTS, "001-hackerrank-sample.in"), OUT, runs)[2] for name, b in programs}
+    print("(a run that searches nothing peaks at " + ", ".join(f"{m:.1f} MiB ({n})" for n, m in floor.items()) + ")\n")
+    print("| input | version | positions | CPU ms | wall ms | peak MiB | positions/s of CPU | positions/s of wall | bytes/position | above that floor |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    met = True
     for path in paths:
-        wall, _, peak_mb = medians(solution, path, OUT, runs)
-        n = visited(solution, path, True)
-        whole, above = peak_mb * 2**20 / n, (peak_mb - floor_mb) * 2**20 / n
-        print(f"| {os.path.basename(path)[:-3]} | {n:,} | {wall:.0f} | {peak_mb:.1f} | {n / wall * 1000:,.0f} | {whole:.1f} | {above:.1f} |", flush=True)
+        times = interleaved(programs, path, runs)
+        for name, binary in programs:
+            n = visited(binary, path, True)
+            cpu, wall, peak_mb = med(times[name], 1), med(times[name], 0), max(t[2] for t in times[name]) / 1024
+            whole, above = peak_mb * 2**20 / n, (peak_mb - floor[name]) * 2**20 / n
+            if name == "ours" and "6x6" in path:
+                met &= n / cpu * 1000 >= SPEED_GOAL and whole <= BYTES_GOAL
+            print(f"| {os.path.basename(path)[:-3]} | {name} | {n:,} | {cpu:.0f} | {wall:.0f} | {peak_mb:.1f} "
+                  f"| {n / cpu * 1000:,.0f} | {n / wall * 1000:,.0f} | {whole:.1f} | {above:.1f} |", flush=True)
+    print(f"\ngoal on the 6x6 boards, at least {SPEED_GOAL / 1e6:.0f} M positions/s of CPU at most {BYTES_GOAL} B/position: "
+          f"{'met' if met else 'NOT met'}")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--only", choices=["tests", "goal", "big"])
+    parser.add_argument("--only", choices=["tests", "goal", "peer", "big"])
+    parser.add_argument("--baseline", help="an older huarong.rs, run by turns with ours in tables 3 and 4")
     args = parser.parse_args()
     solution = compile_rs(os.path.join(ROOT, "src/bin/huarong.rs"), os.path.join(OUT, "huarong"))
+    versions = [("ours", solution)]
+    if args.baseline:
+        versions.append(("baseline", compile_rs(args.baseline, os.path.join(OUT, "baseline"))))
+    print(f"command: python3 problems/huarong/bench.py {shlex.join(sys.argv[1:])}".rstrip())
+    print(f"machine: {os.cpu_count()} cores, {platform.machine()}, load average {os.getloadavg()[0]:.2f} at the start")
     print(f"medians of {args.runs} runs, whole process; cells are wall ms / peak RSS MB / positions visited")
     if args.only in (None, "tests"):
         plain = compile_rs(os.path.join(ROOT, "problems/huarong/plain_bfs.rs"), os.path.join(OUT, "plain_bfs"))
@@ -99,9 +174,15 @@ def main():
     if args.only in (None, "goal"):
         programs = [(solution, True), (variant("one_sided", ONE_SIDED), True)]
         table("Where the goal side is used", ["solution", "one-sided"], programs, inputs(BENCH, "goal-side"), args.runs)
+    if args.only in (None, "peer"):
+        peer_table(versions + [("peer", compile_cpp(PEER, os.path.join(OUT, "plain_rect_bfs")))], max(11, args.runs))
     if args.only in (None, "big"):
-        big_table(solution, inputs(BENCH, "sparse"), max(1, args.runs // 3))
+        big_table(versions, inputs(BENCH, "sparse"), max(11, args.runs))
+    print(f"\nload average {os.getloadavg()[0]:.2f} at the end")
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except Failed as failure:
+        sys.exit(f"bench.py: {failure}")
