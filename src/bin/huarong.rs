@@ -26,7 +26,7 @@ use std::io::{self, Read, Write};
 //   16 17 18 19        I . . J     target C, goal: top-left corner at (3,1), cell 13
 const MAX_CELLS: usize = 64;
 
-// ---------------------------------------------------------------------------------------------------
+// -------------------------------------
 // What a state is, and what a move is.
 
 /// What one move is.
@@ -75,10 +75,8 @@ struct Move {
 }
 
 // A position (the state) is one anchor mask per shape: bit a of `anchors[s]` is set when a block of
-// shape s has its anchor at cell a. Invariant: each mask holds exactly as many bits as there are
-// blocks of that shape. Nothing can break it: two blocks of one shape anchored at one cell would
-// cover the same cells, and blocks of different shapes never share a mask. The search keeps it
-// packed (see `Packing`), as a `Position`.
+// shape s has its anchor at cell a. Each mask has a bit per block of its shape: two blocks of one
+// shape anchored at one cell would overlap. The search keeps it packed (`Packing`), as a `Position`.
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Position<const N: usize>([u64; N]);
@@ -155,8 +153,7 @@ impl Geometry {
     }
 
     /// The anchors, as a bit mask, that shape `s` anchored at `from` reaches in one move, using only
-    /// the cells in `free` (the empty cells and its own). All in bit-parallel steps: `allowed` holds
-    /// every anchor where the shape would fit, and moving is shifting masks within it.
+    /// the cells in `free` (the empty cells and its own), by shifting masks within `allowed`.
     fn destinations(&self, s: usize, from: usize, free: u64) -> u64 {
         // The shape fits at anchor a when every cell a + offset is free, i.e. bit a of free >> offset.
         let allowed = self.offsets[s]
@@ -270,7 +267,7 @@ impl Board {
         }
     }
 
-    /// `p` after move `m`.
+    /// `p` after `m`.
     fn apply<const N: usize>(&self, p: Position<N>, m: Move) -> Position<N> {
         let s = m.shape as usize;
         let anchors = self.packing.anchors_of(p, s) ^ (1 << m.from | 1 << m.to);
@@ -297,7 +294,7 @@ fn each_bit(mut mask: u64) -> impl Iterator<Item = usize> {
     })
 }
 
-// ---------------------------------------------------------------------------------------------------
+// -------------------------------------
 // The search.
 
 /// One side of the search: its layers, and a set of every position in them.
@@ -405,16 +402,17 @@ impl<const N: usize> Side<N> {
         let mut scratch = vec![0; 2 * board.packing.fields.len()];
         let mut met = None;
         let Side { layers, seen } = self;
-        'layer: for &p in &layers[layers.len() - 1] {
+        // 32 positions at a time: the set looks up their successors as a batch.
+        'layer: for parents in layers[layers.len() - 1].chunks(32) {
             successors.clear();
-            board.successors(p, &mut scratch, &mut successors);
-            for &(q, _) in &successors {
-                if seen.insert(q) {
-                    next.push(q);
-                    if meets(q) {
-                        met = Some(q); // the rest of the layer is not needed: see `search`
-                        break 'layer;
-                    }
+            for &p in parents {
+                board.successors(p, &mut scratch, &mut successors);
+            }
+            for q in seen.insert_batch(&successors) {
+                next.push(q);
+                if meets(q) {
+                    met = Some(q); // the rest of the layer is not needed: see `search`
+                    break 'layer;
                 }
             }
         }
@@ -423,9 +421,9 @@ impl<const N: usize> Side<N> {
         met
     }
 
-    /// The positions from one of this side's roots to `p`, a position of layer `depth`, in order. A
-    /// move can be undone, so `p`'s predecessor is the one of its neighbours that lies in the layer
-    /// before; scanning that layer's list costs less than keeping a parent for every position.
+    /// The positions from a root of this side to `p`, of layer `depth`, in order. A move can be
+    /// undone, so `p`'s predecessor is the one of its neighbours that lies in the layer before;
+    /// scanning that layer costs less than a parent per position.
     fn chain_to(&self, board: &Board, mut p: Position<N>, depth: usize) -> Vec<Position<N>> {
         let mut chain = vec![p];
         let (mut scratch, mut neighbours) = (vec![0; 2 * board.packing.fields.len()], Vec::new());
@@ -469,7 +467,7 @@ fn join_halves<const N: usize>(
 }
 
 /// The moves that take `start` through positions stored as `chain`. A stored position may be the
-/// mirror image of the real one, so each step is found again among the real position's successors.
+/// mirror image of the real one, so each step is found again among the real successors.
 fn moves_along<const N: usize>(
     board: &Board,
     start: Position<N>,
@@ -490,7 +488,7 @@ fn moves_along<const N: usize>(
 
 /// The goal side: every arrangement with the target at its goal, searched backwards. That set can be
 /// huge and mostly unreachable (6,795 for the classic, 20 s to list on a sparse 6×6 board), so it is
-/// built only once it would be the smaller frontier, i.e. be used.
+/// built only once it would be the smaller frontier.
 enum GoalSide<const N: usize> {
     /// Not built; the last try asked for at most `tried` roots and found more.
     Waiting {
@@ -552,12 +550,12 @@ fn goal_positions<const N: usize>(
         limit,
         budget: 4 * limit,
     };
-    // Count first, and list only once the count is known to be within the limit: most tries fail.
+    // Count first, list only once the count is within the limit: most tries fail.
     let target = board.geometry.fits[0][puzzle.goal];
     if !placement.place(1, 0, target) {
         return None;
     }
-    // The same walk again, with the same budget, now keeping what it finds.
+    // Again, with the same budget, keeping what it finds.
     placement.found = 0;
     placement.roots = Some(Vec::new());
     placement.budget = 4 * limit;
@@ -578,7 +576,7 @@ struct Placement<'a, const N: usize> {
     found: usize,
     roots: Option<Vec<Position<N>>>,
     limit: usize,
-    /// Placements left to try: the search may wander among dead ends, so its work is bounded too.
+    /// Placements left to try: the walk may wander among dead ends, so its work is bounded too.
     budget: usize,
 }
 
@@ -618,28 +616,18 @@ impl<const N: usize> Placement<'_, N> {
     }
 }
 
-// ---------------------------------------------------------------------------------------------------
+// -------------------------------------
 // Storage: how a position packs into words, the set that holds them, and mirror images.
-//
-// Packed, each shape's mask becomes a field of a few bits, whichever is shorter:
-// - `Encoding::Indices`: its blocks' anchors as indices into the list of anchors where the shape fits,
-//   in increasing order (one target of the classic: 4 bits, not 64);
-// - `Encoding::Mask`: a bit per anchor where the shape fits;
-// - `Encoding::Cells`: the anchor mask itself, where that is no longer (twenty singles on a 6×6 board:
-//   36 bits, not 120), which costs no conversion at all.
-// The classic packs into 44 bits; a board with up to ten blocks, into one word.
 
 impl<const N: usize> Position<N> {
-    /// No packed position sets the top bit of its last word (see `Packing::new`): this marks a free
-    /// slot in a `PositionSet`.
+    /// A free slot of a `PositionSet`: no packed position sets the top bit of its last word.
     fn empty() -> Self {
         let mut words = [0; N];
         words[N - 1] = u64::MAX;
         Position(words)
     }
 
-    /// A hash of every word: the words folded together, then mixed (MurmurHash3's finalizer) so that
-    /// the top byte and the low bits, which pick a part and a slot, depend on all the bits.
+    /// Folded, then mixed (MurmurHash3's finalizer): the top byte and low bits pick a part and a slot.
     fn hash(self) -> u64 {
         let folded =
             (self.0.iter().enumerate()).fold(0u64, |h, (i, &w)| h ^ w.rotate_left(16 * i as u32));
@@ -651,15 +639,17 @@ impl<const N: usize> Position<N> {
 
 #[derive(Clone, Copy, Debug)]
 enum Encoding {
-    Indices {
-        bits: u32,
-    },
+    /// Its blocks' anchors as indices, in increasing order, into the anchors where the shape fits
+    /// (the classic's target: 4 bits, not 64).
+    Indices { bits: u32 },
+    /// A bit per anchor where the shape fits.
     Mask,
-    /// The anchor mask itself, when no field is shorter (singles fit everywhere): nothing to convert.
+    /// The anchor mask itself, where no field is shorter (twenty singles on a 6×6 board: 36 bits,
+    /// not 120): nothing to convert.
     Cells,
 }
 
-/// Where one shape's field lies in a packed position. Fields never straddle two words.
+/// Where one shape's field lies in a packed position.
 #[derive(Clone, Debug)]
 struct Field {
     word: usize,
@@ -673,11 +663,12 @@ struct Field {
     index_of: [u8; MAX_CELLS],
 }
 
-/// How positions are packed: one field per shape.
+/// How positions are packed: one field per shape, in whichever `Encoding` is shortest. The classic
+/// takes 44 bits; a board with up to ten blocks, one word.
 struct Packing {
     fields: Vec<Field>,
-    /// Words used: at most 14, since no field is wider than 6 bits a block nor 64 bits, and every two
-    /// words hold more than 63 bits of fields.
+    /// Words used: at most 14, as fields take at most 6 bits a block and 64 bits, and every two words
+    /// hold over 63 bits of them.
     words: usize,
 }
 
@@ -781,10 +772,12 @@ impl Packing {
 
 /// A set of positions: open addressing with linear probing, in 256 parts picked by the hash's top byte.
 /// A part grows by half when it is 7/8 full, one part at a time, so the set never needs room for twice
-/// its size at once as a single table doubling would: it costs 9 to 14 bytes a position (8 / load).
+/// its size at once (as one doubling table would): 9 to 14 bytes a position (8 / load).
 struct PositionSet<const N: usize> {
     parts: Vec<Part<N>>,
     len: usize,
+    /// Scratch for `insert_batch`: what each first slot held.
+    first: Vec<Position<N>>,
 }
 
 struct Part<const N: usize> {
@@ -801,6 +794,7 @@ impl<const N: usize> PositionSet<N> {
         PositionSet {
             parts: (0..256).map(|_| part()).collect(),
             len: 0,
+            first: Vec::new(),
         }
     }
 
@@ -820,6 +814,26 @@ impl<const N: usize> PositionSet<N> {
         added
     }
 
+    /// Adds the positions of `batch`; yields the new ones, in order. Their first slots are read before
+    /// any is compared, with no branch between, so that their cache misses overlap; a position found
+    /// there is in for good, as nothing leaves the set.
+    fn insert_batch<'a, T>(
+        &'a mut self,
+        batch: &'a [(Position<N>, T)],
+    ) -> impl Iterator<Item = Position<N>> + 'a {
+        let (parts, first) = (&self.parts, &mut self.first);
+        first.clear();
+        first.extend(batch.iter().map(|(p, _)| {
+            let h = p.hash();
+            let part = &parts[(h >> 56) as usize];
+            part.slots[part.start(h)]
+        }));
+        (0..batch.len()).filter_map(move |i| {
+            let p = batch[i].0;
+            Some(p).filter(|&p| self.first[i] != p && self.insert(p))
+        })
+    }
+
     fn contains(&self, p: Position<N>) -> bool {
         let h = p.hash();
         !self.parts[(h >> 56) as usize].find(h, p).1
@@ -827,10 +841,15 @@ impl<const N: usize> PositionSet<N> {
 }
 
 impl<const N: usize> Part<N> {
+    /// Where the probe for hash `h` starts: in 0..size, without a division.
+    fn start(&self, h: u64) -> usize {
+        (((h & 0xffff_ffff) * self.slots.len() as u64) >> 32) as usize
+    }
+
     /// The slot that holds `p`, or the free slot where it would go (then true).
     fn find(&self, h: u64, p: Position<N>) -> (usize, bool) {
         let size = self.slots.len();
-        let mut slot = (((h & 0xffff_ffff) * size as u64) >> 32) as usize; // in 0..size, no division
+        let mut slot = self.start(h);
         loop {
             let there = self.slots[slot];
             if there == p || there == Position::empty() {
@@ -930,7 +949,7 @@ impl Mirror {
     }
 }
 
-// ---------------------------------------------------------------------------------------------------
+// -------------------------------------
 // Input: lines of tokens, each with its line and column. Inside the puzzle every token must be where
 // the format puts it; after its last line, text is ignored with a warning.
 
@@ -974,14 +993,13 @@ struct Token<'a> {
     column: usize,
 }
 
-/// Tokens are split by whitespace, NUL and 0x1A (DOS end of file), so that padding and an
-/// end-of-file mark after the puzzle are ignored like spaces.
+/// Whitespace, NUL and 0x1A (DOS end of file) split tokens: padding and an end-of-file mark after
+/// the puzzle are ignored like spaces.
 fn blank(ch: char) -> bool {
     ch.is_whitespace() || ch == '\0' || ch == '\u{1a}'
 }
 
-/// The tokens of line `number` (no more than a row can have, plus one) and how many it has, in one
-/// pass over its characters.
+/// The tokens of line `number` (up to a row's, plus one) and how many it has.
 fn split(line: &str, number: usize) -> (Vec<Token<'_>>, usize) {
     let (mut tokens, mut count, mut start) = (Vec::new(), 0, None);
     for (column, (offset, ch)) in line.char_indices().chain([(line.len(), ' ')]).enumerate() {
@@ -1217,7 +1235,7 @@ fn shape_of(cells: &[usize], cols: usize) -> (Shape, usize) {
     (shape, top * cols + left)
 }
 
-// ---------------------------------------------------------------------------------------------------
+// -------------------------------------
 // Output: the moves with the real names back. The search merged same-shape blocks, so replay the moves
 // to know which block stood at each move's `from`.
 
