@@ -267,15 +267,14 @@ fn a_correct_but_slow_noip_search_is_found_with_the_default_budget() {
 
 #[test]
 fn a_correct_but_slow_eight_search_is_found_with_the_default_budget() {
-    // A fresh one-sided BFS per case: right, and TLE on the first input's 100 cases. `--time`
-    // only bounds the shrinking after it, whose every try of a TLE runs to the limit.
+    // A fresh one-sided BFS per case: right, and about 1.1 s of CPU for each input's 100 cases, so
+    // TLE within the first few (the first, on a quiet machine). `--time` only bounds the shrinking
+    // after it, whose every try of a TLE runs to the limit.
     let plain = "problems/eight/plain_bfs.rs";
-    let (code, document) = stress(&["eight", plain, "--seed", "1", "--time", "3"]);
+    let (code, document) = stress(&["eight", plain, "--seed", "1", "--time", "5"]);
     assert_eq!(code, Some(1), "{document:?}");
     let found = failure(&document);
     assert_eq!(text(found, "verdict"), "TLE", "{document:?}");
-    let index = found.get("input_number").and_then(Json::as_f64);
-    assert_eq!(index, Some(1.0), "{document:?}");
 }
 
 #[test]
