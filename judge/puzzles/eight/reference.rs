@@ -118,9 +118,9 @@ impl Distances {
         let (mut at, mut left) = (*board, self.get(board)?);
         let mut path = String::new();
         while left > 0 {
-            let nearer = |&letter: &u8| Some((letter, apply(&at, letter)?));
-            let next = b"udlr".iter().filter_map(nearer);
-            let (letter, next) = next.into_iter().find(|(_, n)| self.get(n) == Some(left - 1))?;
+            let step = |&letter: &u8| Some((letter, apply(&at, letter)?));
+            let mut steps = b"udlr".iter().filter_map(step);
+            let (letter, next) = steps.find(|(_, n)| self.get(n) == Some(left - 1))?;
             path.push(char::from(letter));
             (at, left) = (next, left - 1);
         }
