@@ -150,7 +150,7 @@ fn luogus_tests_are_counted_as_their_ans_says() {
 fn luogu_boards_at_every_distance_are_counted_optimally() {
     let mut input = Vec::new();
     for layer in layers(luogu_distances()) {
-        for board in layer.iter().step_by((layer.len() / 60).max(1)).take(60) {
+        for board in layer.iter().step_by((layer.len() / 80).max(1)).take(80) {
             let digits = board.map(|c| if c == b'x' { b'0' } else { c });
             input.extend_from_slice(&digits);
             input.push(b'\n');
@@ -158,7 +158,8 @@ fn luogu_boards_at_every_distance_are_counted_optimally() {
     }
     let counts = count_and_check(&input);
     assert_eq!(counts.iter().max(), Some(&30));
-    assert!(counts.len() > 1500, "{} boards", counts.len());
+    // Over 2,000 boards: the solution answers from its table of next slots, as on a long input.
+    assert!(counts.len() > 2000, "{} boards", counts.len());
 }
 
 #[test]
