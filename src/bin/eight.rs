@@ -167,6 +167,8 @@ struct Solver {
     start_depth: usize,
     /// The start-side work (boards visited) of the cases finished since the goal side last grew.
     start_work: usize,
+    /// The last answer, its buffer kept for the next.
+    path: Vec<u8>,
     /// The input's case being solved, counted from 1, for the trace.
     case: usize,
     trace: bool,
@@ -193,6 +195,7 @@ impl Solver {
             next_slot: if long { vec![0; BOARDS] } else { Vec::new() },
             start_seen: Vec::with_capacity(BOARDS),
             start_layer: 0,
+            path: Vec::with_capacity(MOST_MOVES),
             start_depth: 0,
             start_work: 0,
             case: 0,
@@ -201,7 +204,7 @@ impl Solver {
     }
 
     /// A shortest move string from a solvable `start`, the input's case `case`, to the goal.
-    fn solve(&mut self, start: &Board, case: usize) -> Vec<u8> {
+    fn solve(&mut self, start: &Board, case: usize) -> &[u8] {
         let start = Node::new(start);
         self.start_case(start, case);
         let mut meet = if self.marks.goal(start.slot) != UNSEEN {
@@ -224,9 +227,12 @@ impl Solver {
             };
         };
         self.start_work += self.start_seen.len();
-        let path = self.path_through(meet);
+        let mut path = std::mem::take(&mut self.path); // one buffer for every answer
+        self.path_through(meet, &mut path);
         if self.trace {
-            let (moves, start_half) = (path.len(), self.start_half(meet).len());
+            let mut start_half = Vec::new();
+            self.start_half(meet, &mut start_half);
+            let (moves, start_half) = (path.len(), start_half.len());
             let visited = format!("visited {} + {}", self.start_seen.len(), self.goal_seen);
             let halves = format!("start {} + goal {}", start_half, moves - start_half);
             let case = self.case;
@@ -235,7 +241,8 @@ impl Solver {
                 case, moves, halves, visited
             );
         }
-        path
+        self.path = path;
+        &self.path
     }
 
     fn start_case(&mut self, start: Node, case: usize) {
@@ -323,10 +330,10 @@ impl Solver {
     }
     // practice: end search
 
-    /// The moves from this case's start to `meet`, in order.
-    fn start_half(&self, meet: Node) -> Vec<u8> {
+    /// Appends the moves from this case's start to `meet`, in order.
+    fn start_half(&self, meet: Node, moves: &mut Vec<u8>) {
+        let from = moves.len();
         let mut node = meet;
-        let mut moves = Vec::with_capacity(MOST_MOVES);
         loop {
             let mark = self.marks.start(node.slot);
             if mark == ORIGIN {
@@ -336,19 +343,19 @@ impl Solver {
             moves.push(LETTERS[m as usize]);
             node = slide(node, m ^ 1).expect("a recorded move can be undone");
         }
-        moves.reverse();
-        moves
+        moves[from..].reverse();
     }
 
-    /// The whole path: the start half, then the goal side's letters from `meet` on.
-    fn path_through(&self, meet: Node) -> Vec<u8> {
-        let mut moves = self.start_half(meet);
+    /// The whole path into `moves`: the start half, then the goal side's letters from `meet` on.
+    fn path_through(&self, meet: Node, moves: &mut Vec<u8>) {
+        moves.clear();
+        self.start_half(meet, moves);
         if !self.next_slot.is_empty() {
             let mut s = meet.slot;
             loop {
                 let mark = self.marks.goal(s);
                 if mark == ORIGIN {
-                    return moves;
+                    return;
                 }
                 moves.push(LETTERS[mark as usize - 1]);
                 s = self.next_slot[s as usize];
@@ -364,7 +371,6 @@ impl Solver {
             moves.push(LETTERS[m as usize]);
             node = slide(node, m).expect("a recorded move is legal");
         }
-        moves
     }
 
     fn log_layer(&self, side: &str, depth: usize, frontier: usize, seen: usize) {
@@ -691,7 +697,7 @@ fn run(input: &[u8], out: &mut impl Write, trace: bool) -> Result<Option<String>
             None
         };
         match (format, moves) {
-            (Format::Poj, Some(moves)) => out.write_all(&moves)?,
+            (Format::Poj, Some(moves)) => out.write_all(moves)?,
             (Format::Poj, None) => out.write_all(b"unsolvable")?,
             (Format::Luogu, Some(moves)) => write!(out, "{}", moves.len())?,
             (Format::Luogu, None) => out.write_all(b"-1")?,
