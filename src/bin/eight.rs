@@ -12,9 +12,9 @@
 //! of its order, that indexes one flat array of both sides' marks. A board is searched from both ends at
 //! once, one whole BFS layer of the smaller frontier at a time, until the sides meet. The goal never
 //! changes, so the goal side keeps its layers from case to case, and a long input also tables, per
-//! board, the slot one move nearer the goal: many-case input soon runs at table speed, an answer being a
-//! walk of lookups. The hardest boards need 31 moves. Whatever follows the last board and is not a board (a DOS end-of-file byte, a note)
-//! is ignored with a warning: it cannot change an answer.
+//! board, the slot one move nearer the goal: many-case input soon runs at table speed, an answer being
+//! a walk of lookups. The hardest boards need 31 moves. Whatever follows the last board and is not a
+//! board (a DOS end-of-file byte, a note) is ignored with a warning: it cannot change an answer.
 
 use std::io::{self, Read, Write};
 
@@ -43,7 +43,7 @@ impl Node {
         let blank = board.iter().position(|&v| v == 0).unwrap_or(0); // a parsed board has one
         let tiles = board.iter().filter(|&&v| v != 0).rev();
         let tiles = tiles.fold(0, |tiles, &v| tiles << 3 | (v as u32 - 1));
-        Node::pack(tiles, blank, ORIGIN, slot(tiles, blank))
+        Node::pack(tiles, blank, NO_MOVE, slot(tiles, blank))
     }
 
     fn pack(tiles: u32, blank: usize, came_by: u8, slot: usize) -> Node {
@@ -68,11 +68,7 @@ impl Node {
 
 // A move is named by the direction `x` goes; `m ^ 1` is its opposite.
 const LETTERS: [u8; 4] = *b"udlr";
-// A search array holds, per slot, UNSEEN, ORIGIN for the board its side started from, or 1 + the move
-// that reached the board. Unseen is zero, so a new array is zeroed memory that the system hands out
-// page by page as the search first touches it.
-const UNSEEN: u8 = 0;
-const ORIGIN: u8 = 5; // also a `came_by` that no move undoes: ORIGIN ^ 1 is no move
+const NO_MOVE: u8 = 4; // what reached a side's first board: NO_MOVE ^ 1 is no move either
 
 /// The cell `x` reaches from cell `at` by move `m`, or `None` if that leaves the 3×3 board.
 fn step(at: usize, m: u8) -> Option<usize> {
@@ -148,18 +144,18 @@ fn parity(board: &Board) -> u32 {
 
 /// Both halves of the bidirectional search.
 struct Solver {
-    /// Both sides' marks, by slot. The goal side's are kept across cases: 1 + the move that leads one
-    /// step closer to the goal (storing the reversed letter saves reversing it later). The start side's
-    /// are per case: 1 + the move that reached the board.
+    /// Both sides' marks, by slot (see `Marks`). The goal side's are kept across cases, the start
+    /// side's are per case.
     marks: Marks,
     /// The goal side's last complete layer, `goal_depth` moves from the goal, and the next one while
-    /// it is built (kept between layers, as are the start side's, so that its memory is reused).
+    /// it is built (kept between layers, so that its memory is reused).
     goal_frontier: Vec<Node>,
     goal_next: Vec<Node>,
     goal_depth: usize,
     goal_seen: usize,
-    /// For a long input only: per slot the goal side knows, the slot one move nearer the goal, so
-    /// that each answer is a walk of lookups (see `Solver::new`).
+    goal_slot: u32,
+    /// For a long input only: per slot the goal side knows, the slot one move nearer the goal and, in
+    /// bits 24-25, that move, so that each answer is a walk of lookups (see `Solver::new`).
     next_slot: Vec<u32>,
     /// Start side, per case: every board it has reached, layer by layer, so that the next case resets
     /// their marks only, never the whole array. Its frontier is the last layer, from `start_layer` on.
@@ -177,11 +173,11 @@ struct Solver {
 
 impl Solver {
     /// A solver toward `goal`; `long` if the input has so many cases that a table of next slots
-    /// pays for its pages (it is four times the marks' size).
+    /// pays for its pages (it is eight times the marks' size).
     fn new(goal: Board, long: bool, trace: bool) -> Self {
         let goal = Node::new(&goal);
-        let mut marks = Marks(vec![UNSEEN; BOARDS]);
-        marks.set_goal(goal.slot, ORIGIN);
+        let mut marks = Marks(vec![UNSEEN; BOARDS / 2]);
+        marks.set(Side::Goal, goal.slot, mark_at(0));
         // Lists sized once for the largest layer around the goal, so they never move. The system hands
         // out their pages, as those of the zeroed arrays, only as the search first writes to them.
         let list = || Vec::with_capacity(LARGEST_LAYER);
@@ -193,6 +189,7 @@ impl Solver {
             goal_next: list(),
             goal_depth: 0,
             goal_seen: 1,
+            goal_slot: goal.slot,
             next_slot: if long { vec![0; BOARDS] } else { Vec::new() },
             start_seen: Vec::with_capacity(BOARDS),
             start_layer: 0,
@@ -208,7 +205,7 @@ impl Solver {
     fn solve(&mut self, start: &Board, case: usize) -> &[u8] {
         let start = Node::new(start);
         self.start_case(start, case);
-        let mut meet = if self.marks.goal(start.slot) != UNSEEN {
+        let mut meet = if self.marks.get(Side::Goal, start.slot) != UNSEEN {
             Some(start)
         } else {
             None
@@ -248,13 +245,13 @@ impl Solver {
 
     fn start_case(&mut self, start: Node, case: usize) {
         for node in &self.start_seen {
-            self.marks.set_start(node.slot, UNSEEN);
+            self.marks.set(Side::Start, node.slot, UNSEEN);
         }
         self.start_seen.clear();
         self.start_layer = 0;
         self.case = case; // the input's count, unsolvable boards included, as the trace numbers cases
         self.start_depth = 0;
-        self.marks.set_start(start.slot, ORIGIN);
+        self.marks.set(Side::Start, start.slot, mark_at(0));
         self.start_seen.push(start);
     }
 
@@ -276,15 +273,16 @@ impl Solver {
     fn expand_start(&mut self) -> Option<Node> {
         let layer = self.start_layer..self.start_seen.len();
         self.start_layer = layer.end; // the next layer starts where this one ends
+        let mark = mark_at(self.start_depth + 1);
         for i in layer {
             for moved in neighbours(self.start_seen[i]) {
                 let s = moved.slot;
-                if self.marks.start(s) != UNSEEN {
+                if self.marks.get(Side::Start, s) != UNSEEN {
                     continue;
                 }
-                self.marks.set_start(s, 1 + moved.came_by());
+                self.marks.set(Side::Start, s, mark);
                 self.start_seen.push(moved);
-                if self.marks.goal(s) != UNSEEN {
+                if self.marks.get(Side::Goal, s) != UNSEEN {
                     return Some(moved); // the rest of this layer is not needed
                 }
             }
@@ -299,19 +297,20 @@ impl Solver {
     /// done) and returns a new board that the start side has seen in this case, if any.
     fn expand_goal(&mut self) -> Option<Node> {
         self.goal_next.clear();
+        let mark = mark_at(self.goal_depth + 1);
         let mut meet = None;
         for &node in &self.goal_frontier {
             for moved in neighbours(node) {
                 let s = moved.slot;
-                if self.marks.goal(s) != UNSEEN {
+                if self.marks.get(Side::Goal, s) != UNSEEN {
                     continue;
                 }
-                // From `moved`, the opposite move steps back toward the goal.
-                self.marks.set_goal(s, 1 + (moved.came_by() ^ 1));
+                self.marks.set(Side::Goal, s, mark);
                 if let Some(next) = self.next_slot.get_mut(s as usize) {
-                    *next = node.slot;
+                    // From `moved`, the opposite move steps back toward the goal, to `node`.
+                    *next = node.slot | ((moved.came_by() ^ 1) as u32) << 24;
                 }
-                if meet.is_none() && self.marks.start(s) != UNSEEN {
+                if meet.is_none() && self.marks.get(Side::Start, s) != UNSEEN {
                     meet = Some(moved);
                 }
                 self.goal_next.push(moved);
@@ -334,43 +333,47 @@ impl Solver {
     /// Appends the moves from this case's start to `meet`, in order.
     fn start_half(&self, meet: Node, moves: &mut Vec<u8>) {
         let from = moves.len();
-        let mut node = meet;
-        loop {
-            let mark = self.marks.start(node.slot);
-            if mark == ORIGIN {
-                break;
-            }
-            let m = mark - 1;
-            moves.push(LETTERS[m as usize]);
-            node = slide(node, m ^ 1).expect("a recorded move can be undone");
-        }
+        let start = self.start_seen[0].slot;
+        // Each move back toward the start undoes a move forward.
+        self.walk_home(meet, Side::Start, start, |m| {
+            moves.push(LETTERS[m as usize ^ 1])
+        });
         moves[from..].reverse();
     }
 
-    /// The whole path into `moves`: the start half, then the goal side's letters from `meet` on.
+    /// The whole path into `moves`: the start half, then the goal side's moves from `meet` on.
     fn path_through(&self, meet: Node, moves: &mut Vec<u8>) {
         moves.clear();
         self.start_half(meet, moves);
-        if !self.next_slot.is_empty() {
-            let mut s = meet.slot;
-            loop {
-                let mark = self.marks.goal(s);
-                if mark == ORIGIN {
-                    return;
-                }
-                moves.push(LETTERS[mark as usize - 1]);
-                s = self.next_slot[s as usize];
-            }
+        if self.next_slot.is_empty() {
+            let goal = self.goal_slot;
+            self.walk_home(meet, Side::Goal, goal, |m| moves.push(LETTERS[m as usize]));
+            return;
         }
-        let mut node = meet;
-        loop {
-            let mark = self.marks.goal(node.slot);
-            if mark == ORIGIN {
-                break;
-            }
-            let m = mark - 1;
-            moves.push(LETTERS[m as usize]);
-            node = slide(node, m).expect("a recorded move is legal");
+        let mut s = meet.slot;
+        while s != self.goal_slot {
+            let next = self.next_slot[s as usize];
+            moves.push(LETTERS[(next >> 24) as usize]);
+            s = next & 0xff_ffff;
+        }
+    }
+
+    /// Walks from `node` to the board in slot `home`, the origin of `side`, calling `step` with each
+    /// move. A move changes a board's distance from the origin by exactly one, so the board one
+    /// move nearer is the one neighbour whose mark is one less, mod 3.
+    fn walk_home(&self, mut node: Node, side: Side, home: u32, mut step: impl FnMut(u8)) {
+        while node.slot != home {
+            let nearer = match self.marks.get(side, node.slot) {
+                1 => 3, // one less, mod 3, among the marks 1, 2, 3
+                here => here - 1,
+            };
+            let moves = (0..4).filter_map(|m| Some((m, slide(node, m)?)));
+            let mut back = moves.filter(|(_, n)| self.marks.get(side, n.slot) == nearer);
+            let (m, next) = back
+                .next()
+                .expect("a seen board has a neighbour one move nearer");
+            step(m);
+            node = next;
         }
     }
 
@@ -385,28 +388,38 @@ impl Solver {
     }
 }
 
-/// Per slot, the goal side's mark in the high four bits and the start side's in the low four: each
-/// UNSEEN, ORIGIN, or 1 + a move. One byte for both sides halves the pages a search touches.
+/// Which half of the search a mark belongs to, as the mark's place in its slot's four bits.
+#[derive(Clone, Copy)]
+enum Side {
+    Start = 0,
+    Goal = 2,
+}
+
+/// Per slot and side, two bits: UNSEEN, or `mark_at` the board's distance from its side's first
+/// board. Two slots share a byte, so the marks of both sides take BOARDS / 2 bytes: a quarter of the
+/// pages that a byte per slot and side would touch.
 struct Marks(Vec<u8>);
 
 impl Marks {
-    fn goal(&self, s: u32) -> u8 {
-        self.0[s as usize] >> 4
+    fn get(&self, side: Side, s: u32) -> u8 {
+        let shift = (s & 1) * 4 + side as u32;
+        self.0[s as usize / 2] >> shift & 3
     }
 
-    fn start(&self, s: u32) -> u8 {
-        self.0[s as usize] & 0xf
+    fn set(&mut self, side: Side, s: u32, mark: u8) {
+        let shift = (s & 1) * 4 + side as u32;
+        let byte = &mut self.0[s as usize / 2];
+        *byte = *byte & !(3 << shift) | mark << shift;
     }
+}
 
-    fn set_goal(&mut self, s: u32, mark: u8) {
-        let byte = &mut self.0[s as usize];
-        *byte = *byte & 0xf | mark << 4;
-    }
+/// Unseen is zero, so a new array of marks is zeroed memory that the system hands out page by page
+/// as the search first touches it.
+const UNSEEN: u8 = 0;
 
-    fn set_start(&mut self, s: u32, mark: u8) {
-        let byte = &mut self.0[s as usize];
-        *byte = *byte & 0xf0 | mark;
-    }
+/// The mark of a board `distance` moves from its side's first board: 1, 2 or 3.
+fn mark_at(distance: usize) -> u8 {
+    1 + (distance % 3) as u8
 }
 
 // Storage tricks. A search array needs one slot per board that can reach the goal, and the
@@ -662,9 +675,10 @@ fn clip(text: &str) -> String {
     }
 }
 
-/// From this many boards on, the solver tables next slots: each answer's walk of lookups saves about
-/// a third of a microsecond, and the table's pages cost about a third of a millisecond (measured:
-/// 1,000 boards ran 5 % slower with the table, 3,000 boards 5 % faster).
+/// From this many boards on, the solver tables next slots: each answer's walk of lookups saves a
+/// search for the neighbour nearer the goal at every step, and the table's pages cost about a third
+/// of a millisecond (measured on solvable boards: 1,000 ran 4 % slower with the table, 2,000 ran 5 %
+/// faster).
 const LONG_INPUT: usize = 2000;
 
 /// Whether `input` holds at least `n` cells (of any boards, good or bad).

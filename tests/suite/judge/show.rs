@@ -52,7 +52,11 @@ fn replays_the_eight_sample_in_twenty_frames() {
     assert_eq!(code, Some(0), "{stdout}");
     let captions = captions(&stdout);
     assert_eq!(captions.len(), 20);
-    assert_eq!(captions[19], "move 19/19: d");
+    // The blank ends in the corner: its last move comes from above or from the left.
+    assert!(
+        ["move 19/19: d", "move 19/19: r"].contains(&captions[19]),
+        "{captions:?}"
+    );
     assert!(stdout.ends_with("1 2 3\n4 5 6\n7 8 .*\n"), "{stdout}");
 }
 
