@@ -178,8 +178,9 @@ impl Solver {
         let goal = Node::new(&goal);
         let mut marks = Marks(vec![UNSEEN; BOARDS / 2]);
         marks.set(Side::Goal, goal.slot, mark_at(0));
-        // Lists sized once for the largest layer around the goal, so they never move. The system hands
-        // out their pages, as those of the zeroed arrays, only as the search first writes to them.
+        // Lists sized once, so they never move: the goal side's for its largest layer, the start
+        // side's for every board. The system hands out their pages, as those of the zeroed arrays,
+        // only as the search first writes to them.
         let list = || Vec::with_capacity(LARGEST_LAYER);
         let mut goal_frontier = list();
         goal_frontier.push(goal);
@@ -441,8 +442,8 @@ fn slot(tiles: u32, blank: usize) -> usize {
     let mut order = 0;
     // The last two tiles' digits add nothing to half the rank.
     for (place, &weight) in HALF_FACTORIAL.iter().enumerate() {
-        let v = (tiles >> (3 * place) & 0o7) as usize; // tile v + 1
-                                                       // Smaller tiles that come later = all smaller tiles - those already seen.
+        // Tile v + 1: the smaller tiles that come later are all v smaller ones but those seen.
+        let v = (tiles >> (3 * place) & 0o7) as usize;
         let smaller_seen = ONES[seen as usize & ((1 << v) - 1)] as usize;
         order += (v - smaller_seen) * weight;
         seen |= 1 << v;
