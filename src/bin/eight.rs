@@ -179,8 +179,8 @@ impl Solver {
         let mut marks = Marks(vec![UNSEEN; BOARDS / 2]);
         marks.set(Side::Goal, goal.slot, mark_at(0));
         // Lists sized once, so they never move: the goal side's for its largest layer, the start
-        // side's for every board. The system hands out their pages, as those of the zeroed arrays,
-        // only as the search first writes to them.
+        // side's for every board. The system hands out their pages (as those of the table of next
+        // slots) only as the search first writes to them.
         let list = || Vec::with_capacity(LARGEST_LAYER);
         let mut goal_frontier = list();
         goal_frontier.push(goal);
@@ -414,8 +414,7 @@ impl Marks {
     }
 }
 
-/// Unseen is zero, so a new array of marks is zeroed memory that the system hands out page by page
-/// as the search first touches it.
+/// Unseen is zero, so a new array of marks is one zeroed allocation.
 const UNSEEN: u8 = 0;
 
 /// The mark of a board `distance` moves from its side's first board: 1, 2 or 3.
