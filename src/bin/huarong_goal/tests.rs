@@ -26,14 +26,6 @@ fn moves_needed(input: &str) -> Option<usize> {
     solve(&puzzle(input), false).map(|moves| moves.len())
 }
 
-/// The message of bad input, as `main` prints it after `huarong_goal: `.
-fn refusal(input: &[u8]) -> String {
-    match run(input, &mut Vec::new(), false) {
-        Err(Failure::BadInput(e)) => e.to_string(),
-        other => panic!("not refused: {:?}", other.map(|w| w.map(|w| w.to_string()))),
-    }
-}
-
 #[test]
 fn a_block_steps_slides_and_wanders_by_the_metric() {
     // A single in the top-left corner of an empty 3×3 box.
@@ -177,91 +169,6 @@ fn unsolvable_pairs_say_so() {
     let upside_down = "5 4\nH A A I\nH A A I\nJ B B K\nJ N O K\nP . . Q\n\
                        P . . Q\nJ N O K\nJ B B K\nH A A I\nH A A I\n";
     let _ = upside_down; // unreachable, but a search of 36,000 positions: the suite runs it once
-}
-
-#[test]
-fn bad_input_is_refused_with_its_line_and_column() {
-    let cases: [(&[u8], &str); 12] = [
-        (b"", "line 1, column 1: missing the board size `m n`"),
-        (b"2\n", "line 1, column 1: expected the board size `m n`, found 1 values"),
-        (b"2 x\n", "line 1, column 3: `x` is not a number"),
-        (b"9 8\n", "line 1, column 1: a 9×8 board is not supported: it needs 1 to 64 cells"),
-        (
-            b"99999999999999999999 1\n",
-            "line 1, column 1: a 99999999999999999999×1 board is not supported: it needs 1 to 64 cells",
-        ),
-        (b"1 2\nA .\n", "line 3, column 1: missing row 1 of 1 of the goal layout"),
-        (b"2 2\nA .\n", "line 3, column 1: missing row 2 of 2 of the start layout"),
-        (
-            b"1 2\nA . B\n",
-            "line 2, column 5: expected 2 cells in row 1 of 1 of the start layout, found 3",
-        ),
-        (
-            b"1 2\nA .\n  A\n",
-            "line 3, column 3: expected 2 cells in row 1 of 1 of the goal layout, found 1",
-        ),
-        (
-            b"1 3\nA . B\nA A .\n",
-            "line 3, column 1: block \"A\" of the goal layout has no block of its shape left in the start layout",
-        ),
-        (
-            b"1 3\nA B .\n. . A\n",
-            "line 2, column 3: block \"B\" has no block of its shape left in the goal layout",
-        ),
-        (b"1 2\nA \xff\n", "line 2, column 3: byte 0xff is not UTF-8"),
-    ];
-    for (input, message) in cases.iter() {
-        assert_eq!(
-            refusal(input),
-            *message,
-            "{:?}",
-            String::from_utf8_lossy(input)
-        );
-    }
-    let metric = refusal(b"1 2\nA .\n. A\nsteps fast\n");
-    assert_eq!(
-        metric,
-        "line 4, column 7: expected only the metric, found `fast`"
-    );
-}
-
-#[test]
-fn text_after_the_puzzle_is_ignored_with_a_warning() {
-    let pair = "1 2\nA .\n. A\n";
-    let ended = |input: &str| {
-        let mut out = Vec::new();
-        let warning = run(input.as_bytes(), &mut out, false).expect("answered");
-        (
-            String::from_utf8(out).expect("UTF-8"),
-            warning.map(|w| w.to_string()),
-        )
-    };
-    let one = "1\nA (0,0) (0,1)\n".to_string();
-    assert_eq!(
-        ended(&format!("{}steps\n\n\0 \u{1a}\n", pair)),
-        (one.clone(), None)
-    );
-    let end = "line 6, column 2: ignored text after the puzzle: 'END'".to_string();
-    assert_eq!(
-        ended(&format!("{}moves\n\n END of it\n", pair)),
-        (one.clone(), Some(end))
-    );
-    let fast = "line 4, column 1: ignored text after the puzzle: 'fast' (a metric would be moves, \
-                straight or steps)"
-        .to_string();
-    assert_eq!(ended(&format!("{}fast\n", pair)), (one, Some(fast)));
-}
-
-#[test]
-fn quotes_are_clipped_to_40_characters() {
-    let long = "B".repeat(100);
-    let message = refusal(format!("1 2\nA .\n{} {}\n", long, long).as_bytes());
-    let clipped = format!("\"{}…\"", "B".repeat(40));
-    assert!(
-        message.contains(&clipped) && message.len() < 200,
-        "{}",
-        message
-    );
 }
 
 #[test]

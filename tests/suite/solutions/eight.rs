@@ -204,6 +204,16 @@ fn a_bad_cell_is_reported_with_its_case_after_the_earlier_answers() {
         .code(1)
         .stderr("eight: case 2, line 2, column 17: 'z' is not a cell; expected 1-8 or x\n");
     out.stdout("r\n");
+    // Cases are counted by board, not by line; a solved board's answer is an empty line.
+    eight(b"12345678x\n1234567x8 12345y78x")
+        .code(1)
+        .stdout("\nr\n")
+        .stderr("eight: case 3, line 2, column 16: 'y' is not a cell; expected 1-8 or x\n");
+    // A character that is no cell is quoted by its first byte.
+    eight("\u{e9}".as_bytes())
+        .code(1)
+        .stdout("")
+        .stderr("eight: case 1, line 1, column 1: '\\xc3' is not a cell; expected 1-8 or x\n");
 }
 
 #[test]
@@ -211,9 +221,14 @@ fn a_repeated_tile_and_a_short_last_case_are_errors() {
     eight(b"1 2 3 4 5 6 7 7 x").code(1).stdout("").stderr(
         predicate::str::contains("case 1").and(predicate::str::contains("'7' appears twice")),
     );
-    eight(b"12345678x\n1 2 3").code(1).stdout("\n").stderr(
-        predicate::str::contains("case 2").and(predicate::str::contains("after 3 of the 9 cells")),
-    );
+    eight(b"12345678x\n1 2 3")
+        .code(1)
+        .stdout("\n")
+        .stderr(
+            predicate::str::contains("case 2").and(predicate::str::contains(
+                "input ends after 3 of the 9 cells",
+            )),
+        );
 }
 
 #[test]
@@ -223,6 +238,10 @@ fn what_judges_data_carries_after_the_last_board_ends_in_exit_0() {
     eight(b"1234567x8\n\n\x00\x00\r\n")
         .success()
         .stdout("r\n")
+        .stderr("");
+    eight(b"12345678x\n1234567x8\n\n\x1a\x00\r\n")
+        .success()
+        .stdout("\nr\n")
         .stderr("");
     // Text that cannot be a board: the answers, then a warning that quotes at most 40 characters.
     let note = format!("1234567x8\n{}\n", "#".repeat(500));
@@ -234,11 +253,37 @@ fn what_judges_data_carries_after_the_last_board_ends_in_exit_0() {
         .success()
         .stdout("r\n")
         .stderr(warning);
+    eight(b"12345678x\nEND OF DATA\n")
+        .success()
+        .stdout("\n")
+        .stderr("eight: warning: line 2: ignored text after the last board: 'END OF DATA'\n");
+    let long = format!("12345678x {}", "z".repeat(100_000));
+    let warning = format!(
+        "eight: warning: line 1: ignored text after the last board: '{}…'\n",
+        "z".repeat(40)
+    );
+    eight(long.as_bytes())
+        .success()
+        .stdout("\n")
+        .stderr(warning);
     // A byte that is no text at all is an error at its place, after the answers before it.
     eight(b"1234567x8\n\xff")
         .code(1)
         .stdout("r\n")
         .stderr("eight: case 2, line 2, column 1: the input is not valid UTF-8\n");
+    eight(b"12345678x\n\n  \xff")
+        .code(1)
+        .stdout("\n")
+        .stderr("eight: case 2, line 3, column 3: the input is not valid UTF-8\n");
+    // Inside a board, or before the first, the rules stay strict.
+    eight(b"1234\x005678x")
+        .code(1)
+        .stdout("")
+        .stderr("eight: case 1, line 1, column 5: '\\x00' is not a cell; expected 1-8 or x\n");
+    eight(b"END")
+        .code(1)
+        .stdout("")
+        .stderr("eight: case 1, line 1, column 1: 'E' is not a cell; expected 1-8 or x\n");
 }
 
 #[test]

@@ -9,6 +9,10 @@ use slidekit::puzzles::huarong::reference::{self, Answer};
 const CLASSIC: &str = "5 4\nA C C B\nA C C B\nD E E F\nD G H F\nI . . J\nC\n3 1\n";
 
 fn huarong(input: &str) -> assert_cmd::assert::Assert {
+    huarong_bytes(input.as_bytes())
+}
+
+fn huarong_bytes(input: &[u8]) -> assert_cmd::assert::Assert {
     Command::cargo_bin("huarong")
         .expect("binary built")
         .write_stdin(input)
@@ -88,8 +92,8 @@ fn a_solved_board_prints_zero_and_a_stuck_one_unsolvable() {
 }
 
 /// Runs bad input: exit 1, nothing on stdout, one line on stderr that is exactly `message`.
-fn refused(input: &str, message: &str) {
-    huarong(input)
+fn refused(input: impl AsRef<[u8]>, message: &str) {
+    huarong_bytes(input.as_ref())
         .code(1)
         .stdout("")
         .stderr(format!("huarong: {message}\n"));
@@ -128,18 +132,46 @@ fn each_kind_of_bad_input_names_its_line_and_column() {
         "line 5, column 7: expected only the metric, found `more`",
     );
     refused("one two\n", "line 1, column 1: `one` is not a number");
+    refused(
+        "1 2\nA .\nA\n0 1 2\n",
+        "line 4, column 1: expected the target's goal `r c`, found 3 values",
+    );
+    refused(
+        "1 2\nA .\nA\n0 x\n",
+        "line 4, column 3: `x` is not a number",
+    );
+    refused(
+        "1 2\nA .\nA\n0 +1\n",
+        "line 4, column 3: `+1` is not a number",
+    );
+    refused(
+        "4294967296 4294967296\n",
+        "line 1, column 1: a 4294967296×4294967296 board is not supported: it needs 1 to 64 cells (8×8 at most)",
+    );
+    refused("2 2\nA .\n", "line 3, column 1: missing board row 2 of 2");
+    refused(
+        "1 2\nA .\nA\n18446744073709551615 0\n",
+        "line 4, column 1: the target \"A\" (1×1) cannot have its top-left corner at (18446744073709551615,0) on a 1×2 board",
+    );
+    refused(
+        "3 3\nA . .\n. . .\n. . .\nA\n2 18446744073709551615\n",
+        "line 6, column 1: the target \"A\" (1×1) cannot have its top-left corner at (2,18446744073709551615) on a 3×3 board",
+    );
 }
 
 #[test]
 fn invalid_utf8_is_refused_with_its_line_and_column() {
-    let output = Command::cargo_bin("huarong")
-        .expect("binary built")
-        .write_stdin(&b"1 2\nA \xff\n"[..])
-        .assert();
-    output
-        .code(1)
-        .stdout("")
-        .stderr("huarong: line 2, column 3: byte 0xff is not UTF-8\n");
+    refused(b"1 2\nA \xff\n", "line 2, column 3: byte 0xff is not UTF-8");
+    // Columns count characters, as everywhere: Ä and Ö (two bytes each) are one column each, and
+    // a lone 0xc3 (Ä's first byte) is not a character.
+    refused(
+        b"1 2\n\xc3\x84\xc3\x96 \x1a\xc3(",
+        "line 2, column 5: byte 0xc3 is not UTF-8",
+    );
+    refused(
+        b"1 2\nA .\nA\n0 1\nsteps\n\x80",
+        "line 6, column 1: byte 0x80 is not UTF-8",
+    );
 }
 
 #[test]
@@ -152,11 +184,48 @@ fn text_after_the_puzzle_is_answered_with_one_warning_line() {
     };
     let puzzle = "1 2\nA .\nA\n0 1\n";
     answered(&format!("{puzzle}steps\n\0\0\n\u{1a}"), "");
+    let silent = [
+        "",
+        "\n\n   \t\n",
+        "\u{1a}",
+        "\r\n\u{1a}",
+        "\0\0\0\0",
+        "steps\n\n\0\u{1a}\n",
+        "straight \u{1a}",
+    ];
+    for ending in silent {
+        answered(&format!("{puzzle}{ending}"), "");
+    }
+    // Windows line endings and a DOS end of file glued to the last number.
+    answered("1 2\r\nA .\r\nA\r\n0 1\u{1a}", "");
     let end = "huarong: warning: line 7, column 1: ignored text after the puzzle: 'END'\n";
     answered(&format!("{puzzle}steps\n\nEND of file\n"), end);
     let fast = "huarong: warning: line 5, column 1: ignored text after the puzzle: 'fast' \
                 (a metric would be moves, straight or steps)\n";
     answered(&format!("{puzzle}fast\n"), fast);
+    answered(
+        &format!("{puzzle}steps\nEND\n"),
+        "huarong: warning: line 6, column 1: ignored text after the puzzle: 'END'\n",
+    );
+    // Columns count past NULs and end-of-file bytes; only the first word is quoted.
+    answered(
+        &format!("{puzzle}\n\0 \u{1a}  x y z\n"),
+        "huarong: warning: line 6, column 6: ignored text after the puzzle: 'x' \
+         (a metric would be moves, straight or steps)\n",
+    );
+    // A metric that is not one is not read as `moves` silently.
+    answered(
+        &format!("{puzzle}Steps\n"),
+        "huarong: warning: line 5, column 1: ignored text after the puzzle: 'Steps' \
+         (a metric would be moves, straight or steps)\n",
+    );
+    let long = "x".repeat(1 << 20);
+    let clipped = format!(
+        "huarong: warning: line 5, column 1: ignored text after the puzzle: '{}…' \
+         (a metric would be moves, straight or steps)\n",
+        "x".repeat(40)
+    );
+    answered(&format!("{puzzle}{long}"), &clipped);
 }
 
 #[test]
@@ -167,6 +236,25 @@ fn a_20_mib_token_is_quoted_in_40_characters() {
     let quoted = format!("\"{}…\"", "B".repeat(40));
     let message = format!("huarong: line 3, column 1: target block {quoted} is not on the board\n");
     assert!(stderr == message, "{} bytes on stderr", stderr.len());
+    // A mebibyte-long name in another message, and a mebibyte-long number, are clipped alike.
+    let token = "N".repeat(1 << 20);
+    let clipped = "N".repeat(40);
+    let quoted_refusal = |input: String, message: String| {
+        let output = huarong(&input).code(1).stdout("");
+        let stderr = String::from_utf8_lossy(&output.get_output().stderr).into_owned();
+        assert!(stderr == message, "{} bytes on stderr", stderr.len());
+    };
+    quoted_refusal(
+        format!("1 2\n{token} .\n{token}\n0 2\n"),
+        format!(
+            "huarong: line 4, column 1: the target \"{clipped}…\" (1×1) cannot have its top-left \
+             corner at (0,2) on a 1×2 board\n"
+        ),
+    );
+    quoted_refusal(
+        format!("1 {token}\n"),
+        format!("huarong: line 1, column 3: `{clipped}…` is not a number\n"),
+    );
 }
 
 #[test]

@@ -218,6 +218,10 @@ fn arbitrary_bytes_never_panic_the_solution() {
 }
 
 fn huarong_goal(input: &str) -> assert_cmd::assert::Assert {
+    huarong_goal_bytes(input.as_bytes())
+}
+
+fn huarong_goal_bytes(input: &[u8]) -> assert_cmd::assert::Assert {
     let mut command = Command::cargo_bin("huarong_goal").expect("binary built");
     command.write_stdin(input).assert()
 }
@@ -228,6 +232,45 @@ fn bad_input_is_one_line_on_stderr_and_exit_1() {
         "huarong_goal: line 3, column 5: expected 2 cells in row 1 of 1 of the goal layout, \
          found 3\n",
     );
+    let cases: [(&[u8], &str); 13] = [
+        (b"", "line 1, column 1: missing the board size `m n`"),
+        (b"2\n", "line 1, column 1: expected the board size `m n`, found 1 values"),
+        (b"2 x\n", "line 1, column 3: `x` is not a number"),
+        (b"9 8\n", "line 1, column 1: a 9×8 board is not supported: it needs 1 to 64 cells"),
+        (
+            b"99999999999999999999 1\n",
+            "line 1, column 1: a 99999999999999999999×1 board is not supported: it needs 1 to 64 cells",
+        ),
+        (b"1 2\nA .\n", "line 3, column 1: missing row 1 of 1 of the goal layout"),
+        (b"2 2\nA .\n", "line 3, column 1: missing row 2 of 2 of the start layout"),
+        (
+            b"1 2\nA . B\n",
+            "line 2, column 5: expected 2 cells in row 1 of 1 of the start layout, found 3",
+        ),
+        (
+            b"1 2\nA .\n  A\n",
+            "line 3, column 3: expected 2 cells in row 1 of 1 of the goal layout, found 1",
+        ),
+        (
+            b"1 3\nA . B\nA A .\n",
+            "line 3, column 1: block \"A\" of the goal layout has no block of its shape left in the start layout",
+        ),
+        (
+            b"1 3\nA B .\n. . A\n",
+            "line 2, column 3: block \"B\" has no block of its shape left in the goal layout",
+        ),
+        (b"1 2\nA \xff\n", "line 2, column 3: byte 0xff is not UTF-8"),
+        (
+            b"1 2\nA .\n. A\nsteps fast\n",
+            "line 4, column 7: expected only the metric, found `fast`",
+        ),
+    ];
+    for (input, message) in cases {
+        huarong_goal_bytes(input)
+            .code(1)
+            .stdout("")
+            .stderr(format!("huarong_goal: {message}\n"));
+    }
     let long = "Z".repeat(1 << 20);
     let output = huarong_goal(&format!("1 2\n{long} .\n. .\n")).code(1);
     let stderr = String::from_utf8_lossy(&output.get_output().stderr).into_owned();
@@ -237,6 +280,15 @@ fn bad_input_is_one_line_on_stderr_and_exit_1() {
          layout\n"
     );
     assert!(stderr == message, "{} bytes on stderr", stderr.len());
+    let long = "B".repeat(100);
+    let quoted = format!("\"{}…\"", "B".repeat(40));
+    huarong_goal(&format!("1 2\nA .\n{long} {long}\n"))
+        .code(1)
+        .stdout("")
+        .stderr(format!(
+            "huarong_goal: line 3, column 1: block {quoted} of the goal layout has no block of its \
+             shape left in the start layout\n"
+        ));
 }
 
 #[test]
@@ -249,6 +301,23 @@ fn text_after_the_puzzle_is_answered_with_one_warning_line() {
     huarong_goal("1 2\nA .\n. A\n\u{1a}\0\n")
         .success()
         .stderr("");
+    let pair = "1 2\nA .\n. A\n";
+    let one = "1\nA (0,0) (0,1)\n";
+    huarong_goal(&format!("{pair}steps\n\n\0 \u{1a}\n"))
+        .success()
+        .stdout(one)
+        .stderr("");
+    huarong_goal(&format!("{pair}moves\n\n END of it\n"))
+        .success()
+        .stdout(one)
+        .stderr("huarong_goal: warning: line 6, column 2: ignored text after the puzzle: 'END'\n");
+    huarong_goal(&format!("{pair}fast\n"))
+        .success()
+        .stdout(one)
+        .stderr(
+            "huarong_goal: warning: line 4, column 1: ignored text after the puzzle: 'fast' (a \
+             metric would be moves, straight or steps)\n",
+        );
 }
 
 #[test]

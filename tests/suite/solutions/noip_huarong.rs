@@ -262,13 +262,41 @@ fn bad_input_is_one_line_naming_where_and_the_answers_before_it_stay() {
     noip("1 2 1\n1 1\n1 1 1 2 1 9\n")
         .code(1)
         .stderr(predicate::str::contains("query 1's target column is `9`"));
+    let refused = [
+        (
+            "2 2 1\n1 1\n1 x\n",
+            "line 3, column 3: cell (2,2) is `x`, expected a whole number from 0 to 1",
+        ),
+        (
+            "1 2 1\n1 0\n1 2 1 1 1 1\n",
+            "line 3, column 1: query 1: the empty cell is on a fixed piece",
+        ),
+        (
+            "1 1 1\n1\n",
+            "line 2: the input ends before query 1's empty cell row",
+        ),
+    ];
+    for (input, message) in refused {
+        noip(input)
+            .code(1)
+            .stdout("")
+            .stderr(format!("noip_huarong: {message}\n"));
+    }
 }
 
 const SAMPLE: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
 
 #[test]
 fn blank_lines_dos_end_of_file_bytes_and_nuls_after_the_last_query_are_ignored() {
-    for tail in ["\n\n  \r\n\t\n", "\x1a", "\r\n\x1a", "\0", "\0\0\n\x1a\0"] {
+    let tails = [
+        "\n\n  \r\n\t\n",
+        "\x1a",
+        "\r\n\x1a",
+        "\0",
+        "\0\0\n\x1a\0",
+        "\r\n\n  \t\n\x1a",
+    ];
+    for tail in tails {
         noip(&format!("{SAMPLE}{tail}"))
             .success()
             .stdout("2\n-1\n")
@@ -277,6 +305,10 @@ fn blank_lines_dos_end_of_file_bytes_and_nuls_after_the_last_query_are_ignored()
     // Glued to the last number, as an editor that ends a file with 0x1A may leave it.
     let glued = SAMPLE.trim_end().to_string() + "\x1a";
     noip(&glued).success().stdout("2\n-1\n").stderr("");
+    noip("1 2 1\n1 1\n1 1 1 2 1 1\0\x1a\0")
+        .success()
+        .stdout("1\n")
+        .stderr("");
 }
 
 #[test]
@@ -291,6 +323,21 @@ fn text_after_the_last_query_is_warned_about_and_the_answers_stand() {
         .success()
         .stdout("2\n-1\n")
         .stderr(predicate::str::contains("warning: line 7, column 1"));
+    // A byte that is not UTF-8 after the ignored word is ignored with it.
+    noip_bytes([SAMPLE.as_bytes(), b"\n7 \xff\n"].concat())
+        .success()
+        .stdout("2\n-1\n")
+        .stderr(
+            "noip_huarong: warning: line 8, column 1: ignored text after the last query: `7`\n",
+        );
+    // Control characters and bytes that are no text are escaped in the quote.
+    noip_bytes(b"1 2 0\n1 1\n\x1b[2J\xff\n".to_vec())
+        .success()
+        .stdout("")
+        .stderr(
+            "noip_huarong: warning: line 3, column 1: ignored text after the last query: \
+             `\\u{1b}[2J\\xFF`\n",
+        );
 }
 
 #[test]
@@ -299,6 +346,12 @@ fn a_byte_that_is_not_utf8_is_an_error_at_its_line_after_the_answers_before_it()
     input.splice(input.len() - 2..input.len() - 1, [0xC3, 0x28]); // a lead byte with no follower
     noip_bytes(input).code(1).stdout("2\n").stderr(
         "noip_huarong: line 6, column 11: query 2's target column is not text: byte 0xC3 is not \
+         UTF-8\n",
+    );
+    // An ideographic space (U+3000, three bytes) is whitespace and one column.
+    let input = b"1 3 2\n1 1 1\n1 1 1 2 1 3\n1 3 1\xe3\x80\x80\xff2 1 1\n1 1 1 2 1 3\n";
+    noip_bytes(input.to_vec()).code(1).stdout("-1\n").stderr(
+        "noip_huarong: line 4, column 7: query 2's piece column is not text: byte 0xFF is not \
          UTF-8\n",
     );
 }
@@ -319,6 +372,28 @@ fn a_huge_word_is_quoted_in_forty_characters() {
          from 1 to 1\n",
         "9".repeat(40)
     ));
+    let header = format!("1 1 {huge}\n");
+    noip(&header).code(1).stdout("").stderr(format!(
+        "noip_huarong: line 1, column 5: q is `{}…`, expected a whole number from 0 to 500\n",
+        "9".repeat(40)
+    ));
+    // Forty characters, not bytes: a two-byte é is one; and forty are not cut.
+    let long = format!(
+        "1 2 1\n1 1\n1 1 1 2 1 1\n{}é{}\n",
+        "x".repeat(39),
+        "y".repeat(1000)
+    );
+    noip(&long).success().stdout("1\n").stderr(format!(
+        "noip_huarong: warning: line 4, column 1: ignored text after the last query: `{}é…`\n",
+        "x".repeat(39)
+    ));
+    let forty = "7".repeat(40);
+    noip(&format!("{SAMPLE}{forty}"))
+        .success()
+        .stdout("2\n-1\n")
+        .stderr(format!(
+            "noip_huarong: warning: line 7, column 1: ignored text after the last query: `{forty}`\n"
+        ));
 }
 
 #[test]
