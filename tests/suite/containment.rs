@@ -1,18 +1,20 @@
 //! The judge contains hostile submissions: whole process trees, files, the compile cache, resources,
 //! and it never hangs. Each fixture in tests/fixtures/contain/ says in its header what it tries.
-//! Process tests run in both modes: the namespace sandbox and the process-group fallback.
+//! Process tests run in both modes: the namespace sandbox and the process-group fallback. They run
+//! beside the rest of the suite, whose judges load the machine as a shared CI machine would: every
+//! limit they rely on keeps five times its margin both ways.
 
-#[path = "common/projects.rs"]
-mod projects;
-
+use super::projects;
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::{Duration, Instant};
 
-/// Tests that measure how close to its limit a run stops take the machine alone (a run starved by its
-/// neighbours is stopped late, or by the wall clock), and so does one that looks for what a killed
-/// judge leaves (any judge that starts meanwhile sweeps it away); the others share it.
+/// The tests that look for what killed judges or launchers leave (cgroups, sleeps, scratch folders)
+/// hold this alone, so that the tests that kill them are not running meanwhile; the others share it.
+/// The rest of the suite runs beside them all: its judges are never killed, so they leave nothing.
+/// A run that must spend its CPU before the wall clock stops it gets 100 ms, whose wall clock
+/// (1.2 s) is twelve times that: a neighbour's load does not stop it first.
 static MACHINE: RwLock<()> = RwLock::new(());
 
 fn alone() -> RwLockWriteGuard<'static, ()> {
@@ -209,9 +211,10 @@ fn a_program_that_joins_the_judges_group_is_stopped_by_the_wall_clock() {
 
 #[test]
 fn an_unreaped_childs_cpu_counts() {
-    let _machine = alone();
-    for judged in in_both_modes("unreaped_burner.c", &["--time-limit", "300"], "TLE") {
-        assert!(judged.cpu_ms >= 300.0, "{}", judged.stdout);
+    let _machine = shared();
+    // Its child burns 1.5 s, fifteen times the limit.
+    for judged in in_both_modes("unreaped_burner.c", &["--time-limit", "100"], "TLE") {
+        assert!(judged.cpu_ms >= 100.0, "{}", judged.stdout);
     }
     assert!(running_binary("unreaped_burner").is_empty());
 }
@@ -230,16 +233,17 @@ fn a_program_that_ignores_sigchld_cannot_hide_its_childrens_cpu() {
 }
 
 #[test]
-fn a_forking_swarm_is_stopped_on_the_trees_cpu_close_to_the_limit() {
-    let _machine = alone();
+fn a_forking_swarm_is_stopped_on_the_trees_cpu() {
+    let _machine = shared();
     let swarm = fixture("fork_swarm.c");
-    let runs = MODES.map(|mode| judge_run(&swarm, &[&["--time-limit", "500"], mode].concat()));
+    let runs = MODES.map(|mode| judge_run(&swarm, &[&["--time-limit", "100"], mode].concat()));
     for (judged, sandbox) in runs.iter().zip(["namespaces", "process-group"]) {
         assert_eq!(judged.verdict(), "TLE", "{}", judged.stdout);
         // Stopped on the tree's CPU, though 64 processes spend it twice as fast as the wall clock
-        // runs on two cores. How close to the limit is a benchmark's claim (README), not a test's.
+        // runs on two cores; within five times the limit. How close is a benchmark's claim
+        // (docs/measuring.md), not a test's.
         let cpu = judged.cpu_ms;
-        assert!((500.0..=750.0).contains(&cpu), "{sandbox}: {cpu} ms");
+        assert!((100.0..=500.0).contains(&cpu), "{sandbox}: {cpu} ms");
         assert!(judged.reason.starts_with("CPU "), "{}", judged.reason);
         assert_eq!(judged.sandbox, sandbox);
     }
@@ -248,13 +252,15 @@ fn a_forking_swarm_is_stopped_on_the_trees_cpu_close_to_the_limit() {
 }
 
 #[test]
-fn a_busy_loop_is_stopped_on_its_cpu_soon_after_the_limit() {
+fn a_busy_loop_is_stopped_on_its_cpu() {
     let _machine = shared();
     let busy = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/eight/infinite_loop.c");
-    let judged = judge_run(&busy, &["--time-limit", "500"]);
+    let judged = judge_run(&busy, &["--time-limit", "100"]);
     assert_eq!(judged.verdict(), "TLE");
+    assert!(judged.reason.starts_with("CPU "), "{}", judged.reason);
     let cpu = judged.cpu_ms;
-    assert!((500.0..=750.0).contains(&cpu), "{cpu} ms"); // how close: a benchmark's claim (README)
+    // How close to the limit is a benchmark's claim (docs/measuring.md), not a test's.
+    assert!((100.0..=500.0).contains(&cpu), "{cpu} ms");
 }
 
 /// Waits up to `seconds` for `done`.
@@ -302,10 +308,13 @@ fn ctrl_c_or_the_judges_death_leaves_no_process_of_the_run() {
         assert!(sent.expect("kill runs").success());
     }
     judges.iter_mut().for_each(|judge| drop(judge.wait()));
-    // A judge that is told to stop removes its folders itself; one killed outright cannot.
+    // A judge that is told to stop removes its folders itself. One killed outright cannot, and any
+    // judge that starts next (the suite's, beside this test) removes them: checked below.
     for (judge, (_, signal)) in judges.iter().zip(&cases) {
         let left = scratch_of(judge.id());
-        assert_eq!(left.is_empty(), *signal != "KILL", "{signal}: {left:?}");
+        if *signal != "KILL" {
+            assert!(left.is_empty(), "{signal}: {left:?}");
+        }
     }
     wait_until(5, || sleeps("9872").is_empty());
     assert!(sleeps("9872").is_empty(), "{:?}", sleeps("9872"));
@@ -379,11 +388,20 @@ fn judge_as_nobody(home: &Path) -> Option<std::process::Command> {
     Some(cmd)
 }
 
+/// `forks_sleepers.c` whose sleeps are `sleep 9873`, in `dir`: a test that looks for its own sleeps
+/// then shares the machine with the one that starts `sleep 9872`.
+fn sleepers_of_our_own(dir: &Path) -> PathBuf {
+    let text = std::fs::read_to_string(fixture("forks_sleepers.c")).expect("fixture");
+    let path = dir.join("own_sleepers.c");
+    std::fs::write(&path, text.replace("9872", "9873")).expect("the copy");
+    path
+}
+
 #[test]
 fn a_launcher_killed_outright_leaves_no_process_of_its_run() {
-    // Alone: it looks for the sleeps of forks_sleepers.c, which another test starts too.
-    let _machine = alone();
+    let _machine = shared();
     let home = outside("killed-launcher");
+    let sleepers = sleepers_of_our_own(&scratch("killed-launcher"));
     let as_us = || {
         let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_judge"));
         cmd.env("CARGO_TARGET_DIR", projects::target_dir());
@@ -412,14 +430,14 @@ fn a_launcher_killed_outright_leaves_no_process_of_its_run() {
         let limit = if signal == "STOP" { "100" } else { "3000" };
         let judge = command
             .current_dir(tiny())
-            .args(["tiny", &fixture("forks_sleepers.c").display().to_string()])
+            .args(["tiny", &sleepers.display().to_string()])
             .args(["--test", "001", "--time-limit", limit])
             .args(mode)
             .stdout(std::process::Stdio::piped())
             .spawn()
             .expect("judge starts");
-        wait_until(30, || sleeps("9872").len() >= 4);
-        let started = sleeps("9872").len();
+        wait_until(30, || sleeps("9873").len() >= 4);
+        let started = sleeps("9873").len();
         assert_eq!(started, 4, "{who} {mode:?}: the sleeps did not start");
         // As a program of the judge's own user may do in the fallback (a root judge's cannot).
         let launchers = launchers_of(judge.id());
@@ -434,8 +452,8 @@ fn a_launcher_killed_outright_leaves_no_process_of_its_run() {
         let output = judge.wait_with_output().expect("the judge ends");
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert!(stdout.contains(" RE "), "{who} {mode:?} {signal}: {stdout}");
-        wait_until(5, || sleeps("9872").is_empty());
-        let left = sleeps("9872");
+        wait_until(5, || sleeps("9873").is_empty());
+        let left = sleeps("9873");
         assert!(left.is_empty(), "{who} {mode:?} {signal}: {left:?}");
     }
     std::fs::remove_dir_all(&home).expect("clean up");
@@ -650,10 +668,11 @@ fn assert_accounting(judged: &Judged) {
 fn cpu_of_children_the_kernel_reaps_by_itself_counts_where_a_cgroup_counts_the_run() {
     let _machine = alone();
     let counted = if is_root() { "TLE" } else { "AC" };
-    for judged in in_both_modes("nocldwait_burner.c", &[], counted) {
+    // Its workers burn 1.5 s, fifteen times the limit.
+    for judged in in_both_modes("nocldwait_burner.c", &["--time-limit", "100"], counted) {
         assert_accounting(&judged);
         if is_root() {
-            assert!(judged.cpu_ms >= 1000.0, "{}", judged.stdout);
+            assert!(judged.cpu_ms >= 100.0, "{}", judged.stdout);
         }
     }
     assert!(running_binary("nocldwait_burner").is_empty());
@@ -1026,14 +1045,20 @@ fn a_sandboxed_run_that_fills_its_folder_is_ole_and_its_files_are_not_memory() {
         let why = format!("the files it wrote filled its folder, {cap}");
         assert!(judged.stdout.contains(&why), "{}", judged.stdout);
         assert!(judged.peak_kib < 16.0 * 1024.0, "{}", judged.stdout);
-        // The fallback's folder is the host's: no cap but each file's size. Its files cost what the
-        // host's file system charges, up to 0.65 ms a file in some /tmp (3.3 s of CPU for the swarm's
-        // 5000, measured with strace on a CI machine), so the CPU limit leaves room for that.
-        let judged = judge_sample(
-            &fixture(fixture_name),
-            &["--no-sandbox", "--time-limit", "20000"],
-        );
+        // The fallback's folder is the host's: no cap but each file's size. A file costs what the
+        // host's file system charges, up to 1 ms of CPU on this machine's disk (measured with strace
+        // and time, varying from run to run), so the fallback's temp dir is put on /dev/shm, a tmpfs
+        // (its 5000 empty files: 30 ms), and the size flood's writes still get 20 s of CPU.
+        let shm = Path::new("/dev/shm").join(format!("slidekit-test-full-{}", std::process::id()));
+        std::fs::create_dir_all(&shm).expect("a folder on /dev/shm");
+        let mut cmd = judge();
+        if fixture_name == "file_swarm.c" {
+            cmd.env("TMPDIR", &shm);
+        }
+        let args = ["--no-sandbox", "--time-limit", "20000"];
+        let judged = judge_sample_with(cmd, &fixture(fixture_name), &args);
         assert_eq!(judged.verdict(), "AC", "{}", judged.stdout);
+        std::fs::remove_dir_all(&shm).expect("clean up");
     }
 }
 

@@ -1,6 +1,9 @@
-//! Every behaviour but containment, in one test binary so that its tests share the cores: the judge
-//! as a contestant uses it (`judge/`), and the pasteable solutions as a user runs them
-//! (`solutions/`). Containment has a binary of its own (`containment.rs`): its limits are timed.
+//! Every behaviour in one test binary, so that its tests share the cores: the judge as a contestant
+//! uses it (`judge/`), the hostile submissions it contains (`containment.rs`), and the pasteable
+//! solutions as a user runs them (`solutions/`). A containment test's waits (wall clocks, sleeps)
+//! overlap the others' computing.
 
+mod containment;
 mod judge;
+mod projects;
 mod solutions;

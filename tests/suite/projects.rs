@@ -1,5 +1,4 @@
 //! Scratch project roots for judge runs: a folder with `problems/<name>/` holding one test.
-#![allow(dead_code)] // each test binary uses some of these
 
 use std::path::{Path, PathBuf};
 

@@ -1,6 +1,8 @@
 //! The judge as a contestant uses it: every subcommand run as a process, on the project's problems
 //! and on scratch projects, with fixture submissions from `tests/fixtures/`.
 
+use super::projects;
+
 mod bench;
 mod chart;
 mod coach;
@@ -8,8 +10,6 @@ mod html;
 mod json;
 mod judging;
 mod practice;
-#[path = "../../common/projects.rs"]
-mod projects;
 mod registry;
 mod show;
 mod stress;
