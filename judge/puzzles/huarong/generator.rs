@@ -220,19 +220,21 @@ mod tests {
     }
 
     #[test]
-    fn the_reference_decides_every_board_at_the_limits() {
-        let mut blocks = Vec::new();
+    fn the_reference_decides_every_board_at_the_limits_and_many_are_large() {
+        let (mut blocks, mut positions) = (Vec::new(), Vec::new());
         for index in (24..500).step_by(25) {
             let p = reference::parse(&Layouts.input(1, index, 1).0).expect("valid");
-            assert!(
-                reference::search_within(&p, MAX_STATES).is_ok(),
-                "input {index}"
-            );
+            let searched = reference::search_within(&p, MAX_STATES);
+            positions.push(searched.expect("decided within the budget").1);
             blocks.push(p.blocks.len());
         }
         // Most keep their four blocks; the rest lost one to fit the budget.
         let four = blocks.iter().filter(|&&b| b == SPARSE_BLOCKS).count();
         assert!(four >= 12 && blocks.iter().all(|&b| b >= 3), "{blocks:?}");
+        // What makes them catch a slow search, counted rather than timed: a quarter or more need
+        // 40,000 positions of a plain BFS, more than a BFS in Python visits in a second.
+        let large = positions.iter().filter(|&&n| n >= 40_000).count();
+        assert!(large * 4 >= positions.len(), "{positions:?}");
     }
 
     #[test]

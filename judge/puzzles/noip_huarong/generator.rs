@@ -197,6 +197,24 @@ mod tests {
     }
 
     #[test]
+    fn a_full_board_shrinks_to_one_query_on_three_by_three_cells_at_most() {
+        // A failure that any query whose piece is off its target shows, as `judge stress` shrinks
+        // it: the first smaller game that still fails, again and again.
+        let fails = |input: &str| {
+            let game = reference::parse(input).expect("valid");
+            game.queries.iter().any(|q| q.piece != q.target)
+        };
+        let (mut input, _) = Games.input(5, 4, 500);
+        assert!(input.starts_with("30 30 500\n") && fails(&input));
+        while let Some(smaller) = Games.smaller(&input, Some(0)).into_iter().find(|s| fails(s)) {
+            input = smaller;
+        }
+        let game = reference::parse(&input).expect("valid");
+        assert_eq!(game.queries.len(), 1, "{input}");
+        assert!(game.rows <= 3 && game.cols <= 3, "{input}");
+    }
+
+    #[test]
     fn a_failing_game_shrinks_to_its_query_a_smaller_board_or_a_fixed_cell() {
         let input = "2 3 2\n1 1 1\n1 1 1\n1 1 1 2 1 2\n1 2 1 1 1 1\n";
         let smaller = Games.smaller(input, Some(1));
