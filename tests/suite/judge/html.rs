@@ -24,13 +24,16 @@ const FLAGS: [&str; 11] = [
     "--window-size=1000,900",
 ];
 
-/// The browser, or why the test cannot have one.
-fn chromium() -> Option<&'static str> {
-    if Path::new(CHROMIUM).exists() {
-        return Some(CHROMIUM);
-    }
-    eprintln!("skipped: no browser at {CHROMIUM} (`apt-get install -y chromium`; .ci/run does)");
-    None
+/// Why a test of this file is ignored where the build found no browser (see build.rs).
+const NO_BROWSER: &str = "needs Chromium: apt-get install -y chromium (.ci/run does)";
+
+/// The browser: the build found one, so its absence now fails, naming the command that installs it.
+fn chromium() -> &'static str {
+    assert!(
+        Path::new(CHROMIUM).exists(),
+        "{CHROMIUM} is gone: {NO_BROWSER}"
+    );
+    CHROMIUM
 }
 
 /// A private folder for this test's files, in the target dir.
@@ -155,8 +158,12 @@ fn replays(dom: &str) -> Vec<&str> {
 }
 
 #[test]
+#[cfg_attr(
+    no_chromium,
+    ignore = "needs Chromium: apt-get install -y chromium (.ci/run does)"
+)]
 fn the_huarong_page_replays_the_81_move_answer_to_the_goal() {
-    let Some(browser) = chromium() else { return };
+    let browser = chromium();
     let dir = folder("huarong");
     let (page, html) = judge_page(&dir, &["huarong", "--test", "002"], 0);
     assert_self_contained(&html);
@@ -208,8 +215,12 @@ fn the_huarong_page_replays_the_81_move_answer_to_the_goal() {
 }
 
 #[test]
+#[cfg_attr(
+    no_chromium,
+    ignore = "needs Chromium: apt-get install -y chromium (.ci/run does)"
+)]
 fn the_eight_page_has_a_row_per_test_and_ends_solved_unless_unsolvable() {
-    let Some(browser) = chromium() else { return };
+    let browser = chromium();
     let dir = folder("eight");
     let (page, html) = judge_page(&dir, &["eight"], 0);
     assert_self_contained(&html);
@@ -247,8 +258,12 @@ fn the_eight_page_has_a_row_per_test_and_ends_solved_unless_unsolvable() {
 }
 
 #[test]
+#[cfg_attr(
+    no_chromium,
+    ignore = "needs Chromium: apt-get install -y chromium (.ci/run does)"
+)]
 fn an_illegal_move_is_highlighted_at_the_end_of_its_replay() {
-    let Some(browser) = chromium() else { return };
+    let browser = chromium();
     let dir = folder("illegal");
     let args = ["eight", "tests/fixtures/eight/illegal.py", "--test", "001"];
     let (page, _) = judge_page(&dir, &args, 1);
