@@ -346,10 +346,14 @@ fn ask(language: Language) -> Result<Installed, JudgeError> {
             });
         }
         // rustup's proxy picks the toolchain (RUSTUP_TOOLCHAIN, a rust-toolchain file), once.
-        Language::Rust => {
-            let sysroot = printed(Path::new(tool), &["--print", "sysroot"]).ok_or_else(missing)?;
-            Path::new(sysroot.trim()).join("bin/rustc")
+        // `rustup which` names it in a third of the CPU that `rustc --print sysroot` takes
+        // through the proxy (6 against 22 ms here), which every Rust submission's judge paid.
+        Language::Rust => match rustup_proxy(tool) {
+            Some(rustup) => printed(&rustup, &["which", tool]).map(|p| PathBuf::from(p.trim())),
+            None => printed(Path::new(tool), &["--print", "sysroot"])
+                .map(|sysroot| Path::new(sysroot.trim()).join("bin/rustc")),
         }
+        .ok_or_else(missing)?,
         Language::C | Language::Cpp => sandbox::on_path(Path::new(tool)).ok_or_else(missing)?,
     };
     let version = printed(&place, &["--version"]).ok_or_else(missing)?;
@@ -357,6 +361,15 @@ fn ask(language: Language) -> Result<Installed, JudgeError> {
         tool: place,
         version,
     })
+}
+
+/// The `rustup` that `tool` on PATH is a link to, if it is rustup's proxy: rustup then knows which
+/// toolchain the proxy would run.
+fn rustup_proxy(tool: &str) -> Option<PathBuf> {
+    let found = sandbox::on_path(Path::new(tool))?;
+    let rustup = found.with_file_name("rustup");
+    let same = std::fs::canonicalize(&found).ok()? == std::fs::canonicalize(&rustup).ok()?;
+    same.then_some(rustup)
 }
 
 const PYTHON_ASK: &[&str] = &[
