@@ -1,11 +1,14 @@
-//! Every solution must be pasteable where its README says: plain `rustc` compiles the file alone, with
-//! no warning, as the judges do:
+//! Every solution must be pasteable where its README says: plain `rustc` checks the file alone, with
+//! no warning, with each judge's flags:
 //! - Rust 1.56.0 with `--edition 2021 -O`: the oldest compiler among those judges (LibreOJ offers
 //!   edition 2021 with a rustc it does not name, and 1.56 is the first with that edition);
 //! - this machine's rustc with `--edition 2021 -O`;
 //! - this machine's rustc with Luogu's `--edition 2024 -W warnings -C opt-level=2`.
 //!
-//! and each file is at most 48 KiB, below every source limit those judges set.
+//! and each file is at most 48 KiB, below every source limit those judges set. The check stops
+//! before code generation (`--emit=metadata`): every error and lint comes before it, and it takes a
+//! twelfth of the time (0.43 s against 5.4 s for the four files here). The bare judge run builds each
+//! solution whole with this machine's rustc.
 //!
 //! A clean compile is remembered by a stamp in `target/tmp/pasteable/` named by a digest of the source,
 //! `rustc -vV` and the flags, as the judge caches its binaries: only a changed solution or compiler is
@@ -64,7 +67,7 @@ fn every_solution_fits_the_smallest_source_limit() {
 }
 
 #[test]
-fn every_solution_compiles_alone_on_this_rustc_in_both_editions() {
+fn every_solution_is_clean_alone_on_this_rustc_in_both_editions() {
     THIS_RUSTC.iter().for_each(compile_all);
 }
 
@@ -73,11 +76,11 @@ fn every_solution_compiles_alone_on_this_rustc_in_both_editions() {
     no_oldest_rustc,
     ignore = "needs Rust 1.56.0: rustup toolchain install 1.56.0 --profile minimal (.ci/run does)"
 )]
-fn every_solution_compiles_alone_on_rust_1_56() {
+fn every_solution_is_clean_alone_on_rust_1_56() {
     compile_all(&OLDEST_RUSTC);
 }
 
-/// Compiles every solution with `compiler`, one thread a file: the machine has two cores, and each
+/// Checks every solution with `compiler`, one thread a file: the machine has two cores, and each
 /// rustc uses one for most of its time.
 fn compile_all(compiler: &Compiler) {
     let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pasteable");
@@ -104,7 +107,7 @@ fn version(compiler: &Compiler) -> Option<Vec<u8>> {
     Some(out.stdout).filter(|_| out.status.success())
 }
 
-/// Compiles `source` alone, in a folder of its own (so no sibling file can be read), and checks that
+/// Checks `source` alone, in a folder of its own (so no sibling file can be read), and checks that
 /// it is clean, unless a stamp says these inputs were before.
 fn compile(compiler: &Compiler, version: &[u8], source: &Path, out_dir: &Path) {
     let text = std::fs::read(source).expect("readable source");
@@ -122,8 +125,8 @@ fn compile(compiler: &Compiler, version: &[u8], source: &Path, out_dir: &Path) {
     let output = Command::new(program)
         .args(rest)
         .args(compiler.flags)
-        .arg("-o")
-        .arg(alone.join("main"))
+        .args(["--emit=metadata", "-o"])
+        .arg(alone.join("main.rmeta"))
         .arg(alone.join("main.rs"))
         .output()
         .expect("rustc runs");
