@@ -219,7 +219,7 @@ mod tests {
     #[test]
     fn every_25th_board_is_at_the_limits_decided_and_often_large() {
         let (mut blocks, mut positions) = (Vec::new(), Vec::new());
-        for index in (24..500).step_by(25) {
+        for index in (24..300).step_by(25) {
             let p = reference::parse(&Layouts.input(1, index, 1).0).expect("valid");
             assert_eq!((p.rows, p.cols), LIMITS, "input {index}");
             let searched = reference::search_within(&p, MAX_STATES);
@@ -228,7 +228,7 @@ mod tests {
         }
         // Most keep their four blocks; the rest lost one to fit the budget.
         let four = blocks.iter().filter(|&&b| b == SPARSE_BLOCKS).count();
-        assert!(four >= 12 && blocks.iter().all(|&b| b >= 3), "{blocks:?}");
+        assert!(four >= 8 && blocks.iter().all(|&b| b >= 3), "{blocks:?}");
         // What makes them catch a slow search, counted rather than timed: a quarter or more need
         // 40,000 positions of a plain BFS, more than a BFS in Python visits in a second.
         let large = positions.iter().filter(|&&n| n >= 40_000).count();
