@@ -106,7 +106,7 @@ fn noip_mutants_fail_and_shrink_to_one_query_on_a_tiny_board() {
     let mutants = [
         (
             "no_same_cell",
-            "if q.piece == q.target {",
+            "if q.piece == q.goal {",
             "if false {",
             "optimum 0",
         ),
