@@ -1,0 +1,81 @@
+//! The solution's own tests: the rank, the parity trap, the sample, Luogu's format.
+
+use super::*;
+
+/// The output, and the warning or the error.
+fn answer(input: &str) -> (String, Result<Option<String>, String>) {
+    let mut out = Vec::new();
+    let result = run(input.as_bytes(), &mut out, false);
+    (String::from_utf8(out).expect("output is ASCII"), result)
+}
+
+fn board(text: &str) -> Board {
+    let mut reader = Reader {
+        input: text.as_bytes(),
+        at: 0,
+        case: 0,
+        luogu: !text.contains('x'),
+        note: None,
+    };
+    match reader.board() {
+        Ok(Some(board)) => board,
+        other => panic!("not a board: {text}: {other:?}"),
+    }
+}
+
+/// A BFS from each goal by index: had two boards shared one, fewer than 9!/2 would be found.
+#[test]
+fn cantor_rank_numbers_the_boards_that_reach_a_goal_once() {
+    for goal in [GOAL, LUOGU_GOAL] {
+        let mut seen = vec![false; BOARDS]; // an index past BOARDS would panic
+        let mut stack = vec![goal];
+        seen[cantor_rank(&goal)] = true;
+        let mut found = 1;
+        while let Some(board) = stack.pop() {
+            for (_, next) in neighbours(board) {
+                if !std::mem::replace(&mut seen[cantor_rank(&next)], true) {
+                    found += 1;
+                    stack.push(next);
+                }
+            }
+        }
+        assert_eq!(found, BOARDS);
+    }
+}
+
+#[test]
+fn sample_is_solved_in_19_moves() {
+    let (out, result) = answer("2  3  4  1  5  x  7  6  8\n");
+    assert_eq!(result, Ok(None));
+    let moves = out.trim_end();
+    assert_eq!(moves.len(), 19);
+    let end = moves.bytes().try_fold(board("23415x768"), |b, letter| {
+        slide(&b, LETTERS.iter().position(|&l| l == letter)?)
+    });
+    assert_eq!(end, Some(GOAL));
+}
+
+#[test]
+fn parity_decides_solvability() {
+    // Swapping two tiles flips the parity: the classic trap.
+    assert_ne!(parity(&board("21345678x")), parity(&GOAL));
+    assert_eq!(parity(&board("x12345678")), parity(&GOAL));
+    // Luogu's goal has seven inversions: POJ's goal cannot reach it.
+    assert_ne!(parity(&GOAL), parity(&LUOGU_GOAL));
+    assert_eq!(answer("21345678x 12345678x").0, "unsolvable\n\n");
+}
+
+#[test]
+fn luogus_format_is_read_from_a_zero_and_answered_by_the_count() {
+    // P1379's sample: four moves to 1 2 3 / 8 0 4 / 7 6 5.
+    assert_eq!(answer("283104765\n"), ("4\n".to_string(), Ok(None)));
+    assert_eq!(answer("123804765").0, "0\n");
+    assert_eq!(answer("123840765").0, "1\n");
+    // Two tiles swapped: the parity says no at once.
+    assert_eq!(answer("213804765").0, "-1\n");
+    let error = answer("283104769").1.expect_err("an error");
+    assert!(
+        error.ends_with("'9' is not a cell; expected 0-8"),
+        "{error}"
+    );
+}
