@@ -354,12 +354,10 @@ impl<'a> Tokens<'a> {
     /// (0x1A) and NULs that end it, which are ignored even glued to the last word.
     fn new(input: &'a [u8]) -> Self {
         let valid = std::str::from_utf8(input).map_or_else(|e| e.valid_up_to(), str::len);
-        let (text, bad) = (
-            std::str::from_utf8(&input[..valid]),
-            input.get(valid).copied(),
-        );
+        let text = std::str::from_utf8(&input[..valid]).unwrap_or_default();
+        let bad = input.get(valid).copied();
         let padding = |c: char| bad.is_none() && (c.is_whitespace() || c == '\x1a' || c == '\0');
-        let text = text.unwrap_or_default().trim_end_matches(padding);
+        let text = text.trim_end_matches(padding);
         Tokens { text, bad, at: 0 }
     }
 
