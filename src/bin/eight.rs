@@ -180,6 +180,8 @@ impl Side {
     fn new(name: &'static str) -> Side {
         Side {
             name,
+            // Room for the 9!/2 boards a side can reach, reserved once so the list never moves;
+            // the system hands out its pages as they are first written.
             boards: Vec::with_capacity(BOARDS / 2),
             layer: 0,
             depth: 0,
