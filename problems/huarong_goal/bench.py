@@ -22,8 +22,8 @@ TESTS = os.path.join(ROOT, "problems", "huarong_goal", "tests")
 SOLUTION = os.path.join(ROOT, "src", "bin", "huarong_goal.rs")
 # The start side grows every turn.
 ONE_SIDED = (
-    "let which = usize::from(sides[1].frontier().len() < sides[0].frontier().len());",
-    "let which = 0;",
+    "let goal_grows = goal.frontier().len() < start.frontier().len();",
+    "let goal_grows = false;",
 )
 
 
