@@ -406,10 +406,11 @@ impl Table {
 
 /// At most 40 characters of the input, for a message: a 20 MiB name must not flood stderr.
 fn clip(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_string(),
-    }
+    let cut = text
+        .char_indices()
+        .nth(40)
+        .map_or(text.len(), |(end, _)| end);
+    text[..cut].to_string() + if cut < text.len() { "…" } else { "" }
 }
 
 /// A token of the input, and where it starts: line and column (in characters) from 1.
@@ -425,38 +426,27 @@ fn at(line: usize, column: usize, what: &str) -> String {
     format!("line {}, column {}: {}", line, column, what)
 }
 
-/// The input's lines that hold tokens, and the number of the last one read.
-struct Reader<'a> {
-    lines: std::iter::Enumerate<std::str::Lines<'a>>,
-    last: usize,
+/// A line's first 65 tokens (more than a row has: a long line costs no memory), and how many.
+type Line<'a> = (Vec<Token<'a>>, usize);
+
+/// What separates tokens: whitespace, NUL and 0x1A (DOS end of file).
+fn blank(c: char) -> bool {
+    c.is_whitespace() || c == '\0' || c == '\x1a'
 }
 
-impl<'a> Reader<'a> {
-    /// The next line with tokens: its first 65 (more than a row has: a long line costs no memory)
-    /// and how many it has. Whitespace, NUL and 0x1A (DOS end of file) separate tokens.
-    fn next_line(&mut self) -> Option<(Vec<Token<'a>>, usize)> {
-        for (i, words) in &mut self.lines {
-            let (mut tokens, mut count, mut column, line) = (Vec::new(), 0, 1, i + 1);
-            for text in words.split(|c: char| c.is_whitespace() || c == '\0' || c == '\x1a') {
-                if !text.is_empty() && count <= MAX_CELLS {
-                    tokens.push(Token { text, line, column });
-                }
-                count += usize::from(!text.is_empty());
-                column += text.chars().count() + 1;
+/// The lines of `text` that hold tokens.
+fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
+    text.lines().enumerate().filter_map(|(i, words)| {
+        let (mut tokens, mut count, mut column, line) = (Vec::new(), 0, 1, i + 1);
+        for text in words.split(blank) {
+            if !text.is_empty() && count <= MAX_CELLS {
+                tokens.push(Token { text, line, column });
             }
-            if count > 0 {
-                self.last = line;
-                return Some((tokens, count));
-            }
+            count += usize::from(!text.is_empty());
+            column += text.chars().count() + 1;
         }
-        None
-    }
-
-    /// The next line with tokens, or the error that `what` is missing.
-    fn expect(&mut self, what: &str) -> Result<(Vec<Token<'a>>, usize), String> {
-        let line = self.last + 1;
-        (self.next_line()).ok_or_else(|| at(line, 1, &format!("missing {}", what)))
-    }
+        Some((tokens, count)).filter(|_| count > 0)
+    })
 }
 
 /// The puzzle, and the warning for text after it if there is some.
@@ -468,31 +458,21 @@ fn parse(input: &[u8]) -> Result<(Puzzle<'_>, Option<String>), String> {
         let what = format!("byte 0x{:02x} is not UTF-8", input[e.valid_up_to()]);
         at(lines.len(), column, &what)
     })?;
-    let lines = text.lines().enumerate();
-    let mut reader = Reader { lines, last: 0 };
-    let (rows, cols) = read_size(&mut reader)?;
-    let mut shapes = Vec::new();
-    let blocks = read_layout(&mut reader, (rows, cols), "start", &mut shapes)?;
-    let goal = read_layout(&mut reader, (rows, cols), "goal", &mut shapes)?;
-    pair_up(&blocks, &goal)?;
-    let (metric, ignored) = read_end(&mut reader)?;
-    let start = position(&blocks, shapes.len());
-    let goal = position(&goal, shapes.len());
-    let puzzle = Puzzle {
-        rows,
-        cols,
-        metric,
-        shapes,
-        blocks,
-        start,
-        goal,
-    };
-    Ok((puzzle, ignored))
+    // A line is missing after the last line with tokens.
+    let end = text.trim_end_matches(blank).lines().count() + 1;
+    let missing = |what: &str| at(end, 1, &format!("missing {}", what));
+    let mut lines = lines(text);
+    let mut next = |what: &str| lines.next().ok_or_else(|| missing(what));
+    let (rows, cols) = read_size(next("the board size `m n`")?)?;
+    let start = read_layout(&mut next, (rows, cols), "start")?;
+    let goal = read_layout(&mut next, (rows, cols), "goal")?;
+    let puzzle = pair_up((rows, cols), &start, &goal)?;
+    let (metric, ignored) = read_end(&mut lines)?;
+    Ok((Puzzle { metric, ..puzzle }, ignored))
 }
 
 /// The size line, `m n`, checked before anything is allocated for it.
-fn read_size(reader: &mut Reader) -> Result<(usize, usize), String> {
-    let (t, count) = reader.expect("the board size `m n`")?;
+fn read_size((t, count): Line) -> Result<(usize, usize), String> {
     if count != 2 {
         let what = format!("expected the board size `m n`, found {} values", count);
         return Err(at(t[0].line, t[0].column, &what));
@@ -512,18 +492,17 @@ fn read_size(reader: &mut Reader) -> Result<(usize, usize), String> {
     Ok((rows, cols))
 }
 
-/// A layout's blocks, in the order of their first cells; a shape not in `shapes` yet is added.
+/// A layout's blocks in the order of their first cells: the token there, and the block's cells.
 /// All cells with one name form one block, touching or not; a cell of only dots is empty.
 fn read_layout<'a>(
-    reader: &mut Reader<'a>,
+    next: &mut impl FnMut(&str) -> Result<Line<'a>, String>,
     (rows, cols): (usize, usize),
     which: &str,
-    shapes: &mut Vec<Shape>,
-) -> Result<Vec<Block<'a>>, String> {
-    let mut named: Vec<(Token, Vec<usize>)> = Vec::new();
+) -> Result<Vec<Named<'a>>, String> {
+    let mut named: Vec<Named> = Vec::new();
     for row in 0..rows {
         let what = format!("row {} of {} of the {} layout", row + 1, rows, which);
-        let (tokens, count) = reader.expect(&what)?;
+        let (tokens, count) = next(&what)?;
         if count != cols {
             let t = tokens.get(cols).unwrap_or(&tokens[0]);
             let what = format!("expected {} cells in {}, found {}", cols, what, count);
@@ -537,17 +516,19 @@ fn read_layout<'a>(
             }
         }
     }
-    Ok(named.iter().map(|n| block(n, cols, shapes)).collect())
+    Ok(named)
 }
 
 /// The optional metric line, which ends the puzzle, and the warning for a token after it.
-fn read_end(reader: &mut Reader) -> Result<(Metric, Option<String>), String> {
+fn read_end<'a>(
+    lines: &mut impl Iterator<Item = Line<'a>>,
+) -> Result<(Metric, Option<String>), String> {
     let ignored = |t: &Token, hint: &str| {
         let text = clip(t.text);
         let what = format!("ignored text after the puzzle: '{}'{}", text, hint);
         at(t.line, t.column, &what)
     };
-    let (tokens, count) = match reader.next_line() {
+    let (tokens, count) = match lines.next() {
         Some(line) => line,
         None => return Ok((Metric::Moves, None)),
     };
@@ -564,16 +545,18 @@ fn read_end(reader: &mut Reader) -> Result<(Metric, Option<String>), String> {
         let what = format!("expected only the metric, found `{}`", clip(tokens[1].text));
         return Err(at(tokens[1].line, tokens[1].column, &what));
     }
-    Ok((metric, reader.next_line().map(|(t, _)| ignored(&t[0], ""))))
+    Ok((metric, lines.next().map(|(t, _)| ignored(&t[0], ""))))
 }
 
 // -------------------------------------------------------------------------------------------------
 // From layouts to positions: blocks paired by shape.
 
-/// The block of `named`, a token and the cells with its name: its shape, found in `shapes` or
-/// added, and its anchor, the cell of its bounding box's top-left corner.
-fn block<'a>(named: &(Token<'a>, Vec<usize>), cols: usize, shapes: &mut Vec<Shape>) -> Block<'a> {
-    let (name, cells) = (named.0, &named.1);
+/// A block as a layout names it: the token on its first cell, and its cells.
+type Named<'a> = (Token<'a>, Vec<usize>);
+
+/// The block of `named`: its shape, found in `shapes` or added, and its anchor, the cell of its
+/// bounding box's top-left corner.
+fn block<'a>((name, cells): &Named<'a>, cols: usize, shapes: &mut Vec<Shape>) -> Block<'a> {
     let top = cells.iter().map(|c| c / cols).min().unwrap_or(0);
     let left = cells.iter().map(|c| c % cols).min().unwrap_or(0);
     let shape = cells.iter().map(|c| (c / cols - top, c % cols - left));
@@ -582,7 +565,7 @@ fn block<'a>(named: &(Token<'a>, Vec<usize>), cols: usize, shapes: &mut Vec<Shap
         shapes.push(shape.clone());
     }
     let shape = shapes.iter().position(|s| *s == shape).unwrap_or(0);
-    let anchor = top * cols + left;
+    let (name, anchor) = (*name, top * cols + left);
     Block {
         name,
         shape,
@@ -590,10 +573,17 @@ fn block<'a>(named: &(Token<'a>, Vec<usize>), cols: usize, shapes: &mut Vec<Shap
     }
 }
 
-/// Fails unless each block of one layout pairs with a block of its shape in the other. The goal's
-/// blocks of a shape pair with the start's in order; the goal's names only say which cells form
-/// one block.
-fn pair_up(start: &[Block], goal: &[Block]) -> Result<(), String> {
+/// The puzzle of two layouts, once each block of one pairs with a block of its shape in the
+/// other. The goal's blocks of a shape pair with the start's in order; the goal's names only say
+/// which cells form one block.
+fn pair_up<'a>(
+    size: (usize, usize),
+    start: &[Named<'a>],
+    goal: &[Named],
+) -> Result<Puzzle<'a>, String> {
+    let ((rows, cols), mut shapes) = (size, Vec::new());
+    let blocks: Vec<Block> = start.iter().map(|n| block(n, cols, &mut shapes)).collect();
+    let goal: Vec<Block> = goal.iter().map(|n| block(n, cols, &mut shapes)).collect();
     let count = |blocks: &[Block], s: usize| blocks.iter().filter(|b| b.shape == s).count();
     // The first block of `these` that finds no block of its shape left in `those`.
     let unpaired = |these: &[Block], those: &[Block]| {
@@ -605,17 +595,27 @@ fn pair_up(start: &[Block], goal: &[Block]) -> Result<(), String> {
         let what = format!("block \"{}\"{} {}", clip(t.text), whose, left);
         at(t.line, t.column, &what)
     };
-    if let Some(i) = unpaired(goal, start) {
+    if let Some(i) = unpaired(&goal, &blocks) {
         return Err(none_left(goal[i].name, " of the goal layout", "start"));
     }
-    unpaired(start, goal).map_or(Ok(()), |i| Err(none_left(start[i].name, "", "goal")))
-}
-
-/// The position of a layout's blocks: per shape, the mask of their anchors.
-fn position(blocks: &[Block], shapes: usize) -> Vec<u64> {
-    let mut p = vec![0; shapes];
-    blocks.iter().for_each(|b| p[b.shape] |= 1 << b.anchor);
-    p
+    if let Some(i) = unpaired(&blocks, &goal) {
+        return Err(none_left(blocks[i].name, "", "goal"));
+    }
+    let position = |blocks: &[Block]| {
+        let mut p = vec![0; shapes.len()];
+        blocks.iter().for_each(|b| p[b.shape] |= 1 << b.anchor);
+        p
+    };
+    let (start, goal, metric) = (position(&blocks), position(&goal), Metric::Moves);
+    Ok(Puzzle {
+        rows,
+        cols,
+        metric,
+        shapes,
+        blocks,
+        start,
+        goal,
+    })
 }
 
 // -------------------------------------------------------------------------------------------------
