@@ -406,10 +406,7 @@ impl Table {
 
 /// At most 40 characters of the input, for a message: a 20 MiB name must not flood stderr.
 fn clip(text: &str) -> String {
-    let cut = text
-        .char_indices()
-        .nth(40)
-        .map_or(text.len(), |(end, _)| end);
+    let cut = (text.char_indices().nth(40)).map_or(text.len(), |(end, _)| end);
     text[..cut].to_string() + if cut < text.len() { "…" } else { "" }
 }
 
