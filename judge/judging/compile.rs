@@ -348,12 +348,13 @@ fn ask(language: Language) -> Result<Installed, JudgeError> {
         // rustup's proxy picks the toolchain (RUSTUP_TOOLCHAIN, a rust-toolchain file), once.
         // `rustup which` names it in a third of the CPU that `rustc --print sysroot` takes
         // through the proxy (6 against 22 ms here), which every Rust submission's judge paid.
-        Language::Rust => match rustup_proxy(tool) {
-            Some(rustup) => printed(&rustup, &["which", tool]).map(|p| PathBuf::from(p.trim())),
-            None => printed(Path::new(tool), &["--print", "sysroot"])
-                .map(|sysroot| Path::new(sysroot.trim()).join("bin/rustc")),
+        Language::Rust => {
+            let which = rustup_proxy(tool).and_then(|rustup| printed(&rustup, &["which", tool]));
+            let which = which.map(|path| PathBuf::from(path.trim()));
+            let sysroot = || printed(Path::new(tool), &["--print", "sysroot"]);
+            let sysroot = || sysroot().map(|root| Path::new(root.trim()).join("bin/rustc"));
+            which.or_else(sysroot).ok_or_else(missing)?
         }
-        .ok_or_else(missing)?,
         Language::C | Language::Cpp => sandbox::on_path(Path::new(tool)).ok_or_else(missing)?,
     };
     let version = printed(&place, &["--version"]).ok_or_else(missing)?;
@@ -363,13 +364,14 @@ fn ask(language: Language) -> Result<Installed, JudgeError> {
     })
 }
 
-/// The `rustup` that `tool` on PATH is a link to, if it is rustup's proxy: rustup then knows which
-/// toolchain the proxy would run.
+/// The `rustup` that `tool` on PATH is a link to (symbolic or hard), if it is rustup's proxy:
+/// rustup then knows which toolchain the proxy would run.
 fn rustup_proxy(tool: &str) -> Option<PathBuf> {
+    use std::os::unix::fs::MetadataExt;
     let found = sandbox::on_path(Path::new(tool))?;
     let rustup = found.with_file_name("rustup");
-    let same = std::fs::canonicalize(&found).ok()? == std::fs::canonicalize(&rustup).ok()?;
-    same.then_some(rustup)
+    let file = |path: &Path| std::fs::metadata(path).map(|m| (m.dev(), m.ino())).ok();
+    (file(&found)? == file(&rustup)?).then_some(rustup)
 }
 
 const PYTHON_ASK: &[&str] = &[

@@ -164,7 +164,8 @@ fn a_one_sided_eight_exercise_is_not_yet_on_every_test_that_needs_a_search() {
             ),
         }
         // One-sided takes at most 25 ms on a test of a few boards, six times under the limit, and
-        // 2.3 s on 010's 1,000; 006's 500 (0.55 s) are too close to the limit to call.
+        // seconds on 010's 1,000 (18,000 bytes: under LONG_INPUT, whose goal side, grown whole
+        // outside the search, would make it fast); 006's 500 (0.55 s) are too close to call.
         match &test[..3] {
             "010" => assert_eq!(verdict, "TLE", "{test}"),
             "006" => {}
