@@ -8,14 +8,10 @@ use slidekit::puzzles::huarong::reference::{self, Answer};
 
 const CLASSIC: &str = "5 4\nA C C B\nA C C B\nD E E F\nD G H F\nI . . J\nC\n3 1\n";
 
-fn huarong(input: &str) -> assert_cmd::assert::Assert {
-    huarong_bytes(input.as_bytes())
-}
-
-fn huarong_bytes(input: &[u8]) -> assert_cmd::assert::Assert {
+fn huarong(input: impl AsRef<[u8]>) -> assert_cmd::assert::Assert {
     Command::cargo_bin("huarong")
         .expect("binary built")
-        .write_stdin(input)
+        .write_stdin(input.as_ref().to_vec())
         .assert()
 }
 
@@ -93,7 +89,7 @@ fn a_solved_board_prints_zero_and_a_stuck_one_unsolvable() {
 
 /// Runs bad input: exit 1, nothing on stdout, one line on stderr that is exactly `message`.
 fn refused(input: impl AsRef<[u8]>, message: &str) {
-    huarong_bytes(input.as_ref())
+    huarong(input.as_ref())
         .code(1)
         .stdout("")
         .stderr(format!("huarong: {message}\n"));
@@ -231,7 +227,7 @@ fn text_after_the_puzzle_is_answered_with_one_warning_line() {
 #[test]
 fn a_20_mib_token_is_quoted_in_40_characters() {
     let name = "B".repeat(20 << 20);
-    let output = huarong(&format!("1 2\nA .\n{name}\n0 1\n")).code(1);
+    let output = huarong(format!("1 2\nA .\n{name}\n0 1\n")).code(1);
     let stderr = String::from_utf8_lossy(&output.get_output().stderr).into_owned();
     let quoted = format!("\"{}…\"", "B".repeat(40));
     let message = format!("huarong: line 3, column 1: target block {quoted} is not on the board\n");

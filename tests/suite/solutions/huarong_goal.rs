@@ -217,13 +217,9 @@ fn arbitrary_bytes_never_panic_the_solution() {
     }
 }
 
-fn huarong_goal(input: &str) -> assert_cmd::assert::Assert {
-    huarong_goal_bytes(input.as_bytes())
-}
-
-fn huarong_goal_bytes(input: &[u8]) -> assert_cmd::assert::Assert {
+fn huarong_goal(input: impl AsRef<[u8]>) -> assert_cmd::assert::Assert {
     let mut command = Command::cargo_bin("huarong_goal").expect("binary built");
-    command.write_stdin(input).assert()
+    command.write_stdin(input.as_ref().to_vec()).assert()
 }
 
 #[test]
@@ -266,13 +262,13 @@ fn bad_input_is_one_line_on_stderr_and_exit_1() {
         ),
     ];
     for (input, message) in cases {
-        huarong_goal_bytes(input)
+        huarong_goal(input)
             .code(1)
             .stdout("")
             .stderr(format!("huarong_goal: {message}\n"));
     }
     let long = "Z".repeat(1 << 20);
-    let output = huarong_goal(&format!("1 2\n{long} .\n. .\n")).code(1);
+    let output = huarong_goal(format!("1 2\n{long} .\n. .\n")).code(1);
     let stderr = String::from_utf8_lossy(&output.get_output().stderr).into_owned();
     let quoted = format!("\"{}…\"", "Z".repeat(40));
     let message = format!(
@@ -282,7 +278,7 @@ fn bad_input_is_one_line_on_stderr_and_exit_1() {
     assert!(stderr == message, "{} bytes on stderr", stderr.len());
     let long = "B".repeat(100);
     let quoted = format!("\"{}…\"", "B".repeat(40));
-    huarong_goal(&format!("1 2\nA .\n{long} {long}\n"))
+    huarong_goal(format!("1 2\nA .\n{long} {long}\n"))
         .code(1)
         .stdout("")
         .stderr(format!(
@@ -303,15 +299,15 @@ fn text_after_the_puzzle_is_answered_with_one_warning_line() {
         .stderr("");
     let pair = "1 2\nA .\n. A\n";
     let one = "1\nA (0,0) (0,1)\n";
-    huarong_goal(&format!("{pair}steps\n\n\0 \u{1a}\n"))
+    huarong_goal(format!("{pair}steps\n\n\0 \u{1a}\n"))
         .success()
         .stdout(one)
         .stderr("");
-    huarong_goal(&format!("{pair}moves\n\n END of it\n"))
+    huarong_goal(format!("{pair}moves\n\n END of it\n"))
         .success()
         .stdout(one)
         .stderr("huarong_goal: warning: line 6, column 2: ignored text after the puzzle: 'END'\n");
-    huarong_goal(&format!("{pair}fast\n"))
+    huarong_goal(format!("{pair}fast\n"))
         .success()
         .stdout(one)
         .stderr(

@@ -32,14 +32,10 @@ const LARGE_GAMES: u64 = 20;
 const TIME_LIMIT: Duration = Duration::from_secs(10);
 
 /// The solution as a process, as a judge runs it: for what `main` adds (exit status, stderr).
-fn noip(input: &str) -> assert_cmd::assert::Assert {
-    noip_bytes(input.as_bytes().to_vec())
-}
-
-fn noip_bytes(input: Vec<u8>) -> assert_cmd::assert::Assert {
+fn noip(input: impl AsRef<[u8]>) -> assert_cmd::assert::Assert {
     Command::cargo_bin("noip_huarong")
         .expect("binary built")
-        .write_stdin(input)
+        .write_stdin(input.as_ref().to_vec())
         .assert()
 }
 
@@ -297,7 +293,7 @@ fn blank_lines_dos_end_of_file_bytes_and_nuls_after_the_last_query_are_ignored()
         "\r\n\n  \t\n\x1a",
     ];
     for tail in tails {
-        noip(&format!("{SAMPLE}{tail}"))
+        noip(format!("{SAMPLE}{tail}"))
             .success()
             .stdout("2\n-1\n")
             .stderr("");
@@ -313,25 +309,25 @@ fn blank_lines_dos_end_of_file_bytes_and_nuls_after_the_last_query_are_ignored()
 
 #[test]
 fn text_after_the_last_query_is_warned_about_and_the_answers_stand() {
-    noip(&format!("{SAMPLE}\n7\n"))
+    noip(format!("{SAMPLE}\n7\n"))
         .success()
         .stdout("2\n-1\n")
         .stderr(
             "noip_huarong: warning: line 8, column 1: ignored text after the last query: `7`\n",
         );
-    noip(&format!("{SAMPLE}1 2 2 2 3 2\n"))
+    noip(format!("{SAMPLE}1 2 2 2 3 2\n"))
         .success()
         .stdout("2\n-1\n")
         .stderr(predicate::str::contains("warning: line 7, column 1"));
     // A byte that is not UTF-8 after the ignored word is ignored with it.
-    noip_bytes([SAMPLE.as_bytes(), b"\n7 \xff\n"].concat())
+    noip([SAMPLE.as_bytes(), b"\n7 \xff\n"].concat())
         .success()
         .stdout("2\n-1\n")
         .stderr(
             "noip_huarong: warning: line 8, column 1: ignored text after the last query: `7`\n",
         );
     // Control characters and bytes that are no text are escaped in the quote.
-    noip_bytes(b"1 2 0\n1 1\n\x1b[2J\xff\n".to_vec())
+    noip(b"1 2 0\n1 1\n\x1b[2J\xff\n")
         .success()
         .stdout("")
         .stderr(
@@ -344,13 +340,13 @@ fn text_after_the_last_query_is_warned_about_and_the_answers_stand() {
 fn a_byte_that_is_not_utf8_is_an_error_at_its_line_after_the_answers_before_it() {
     let mut input = SAMPLE.as_bytes().to_vec();
     input.splice(input.len() - 2..input.len() - 1, [0xC3, 0x28]); // a lead byte with no follower
-    noip_bytes(input).code(1).stdout("2\n").stderr(
+    noip(input).code(1).stdout("2\n").stderr(
         "noip_huarong: line 6, column 11: query 2's target column is not text: byte 0xC3 is not \
          UTF-8\n",
     );
     // An ideographic space (U+3000, three bytes) is whitespace and one column.
     let input = b"1 3 2\n1 1 1\n1 1 1 2 1 3\n1 3 1\xe3\x80\x80\xff2 1 1\n1 1 1 2 1 3\n";
-    noip_bytes(input.to_vec()).code(1).stdout("-1\n").stderr(
+    noip(input).code(1).stdout("-1\n").stderr(
         "noip_huarong: line 4, column 7: query 2's piece column is not text: byte 0xFF is not \
          UTF-8\n",
     );
@@ -359,7 +355,7 @@ fn a_byte_that_is_not_utf8_is_an_error_at_its_line_after_the_answers_before_it()
 #[test]
 fn a_huge_word_is_quoted_in_forty_characters() {
     let huge = "9".repeat(1 << 20); // a mebibyte: stderr would copy it whole
-    noip(&format!("{SAMPLE}{huge}"))
+    noip(format!("{SAMPLE}{huge}"))
         .success()
         .stdout("2\n-1\n")
         .stderr(format!(
@@ -388,7 +384,7 @@ fn a_huge_word_is_quoted_in_forty_characters() {
         "x".repeat(39)
     ));
     let forty = "7".repeat(40);
-    noip(&format!("{SAMPLE}{forty}"))
+    noip(format!("{SAMPLE}{forty}"))
         .success()
         .stdout("2\n-1\n")
         .stderr(format!(
