@@ -57,7 +57,7 @@ type Shape = Vec<(usize, usize)>;
 /// A block of a layout: its name (the token on its first cell), its shape (an index into
 /// `Puzzle::shapes`) and its anchor.
 struct Block<'a> {
-    name: Token<'a>,
+    name: &'a str,
     shape: usize,
     anchor: usize,
 }
@@ -405,199 +405,166 @@ impl Table {
 // Input: lines of tokens. Inside the puzzle every token must be where the format puts it; after
 // its last line, text is ignored with a warning.
 
-/// At most 40 characters of the input, for a message: a 20 MiB name must not flood stderr.
-fn clip(text: &str) -> String {
-    let cut = (text.char_indices().nth(40)).map_or(text.len(), |(end, _)| end);
-    text[..cut].to_string() + if cut < text.len() { "…" } else { "" }
+/// At most 40 characters of `token`, for a message: a 20 MiB name must not flood stderr.
+fn clip(token: &str) -> String {
+    let cut = (token.char_indices().nth(40)).map_or(token.len(), |(end, _)| end);
+    token[..cut].to_string() + if cut < token.len() { "…" } else { "" }
 }
 
-/// A token of the input, and where it starts: line and column (in characters) from 1.
-#[derive(Clone, Copy)]
-struct Token<'a> {
+/// The input, read a line at a time. A token is a slice of `text`: where it starts there gives
+/// its line and column.
+struct Tokens<'a> {
     text: &'a str,
-    line: usize,
-    column: usize,
+    /// The text not read yet.
+    rest: &'a str,
 }
 
-/// The message that `what` is wrong at line `line`, column `column`.
-fn at(line: usize, column: usize, what: &str) -> String {
-    format!("line {}, column {}: {}", line, column, what)
-}
+impl<'a> Tokens<'a> {
+    /// The message that `what` is wrong at `token` (a slice of `text`), with its line and column
+    /// (in characters) from 1.
+    fn error(&self, token: &str, what: &str) -> String {
+        let before = &self.text[..token.as_ptr() as usize - self.text.as_ptr() as usize];
+        let line = before.rsplit('\n').next().unwrap_or_default();
+        let (number, column) = (before.matches('\n').count() + 1, line.chars().count() + 1);
+        format!("line {}, column {}: {}", number, column, what)
+    }
 
-/// A line's first 65 tokens (more than a row has: a long line costs no memory), and how many.
-type Line<'a> = (Vec<Token<'a>>, usize);
+    /// The next line that holds tokens: its first `most` tokens, and how many it holds. Tokens are
+    /// separated by whitespace, NUL and 0x1A (DOS end of file).
+    fn next(&mut self, most: usize) -> Option<(Vec<&'a str>, usize)> {
+        let blank = |c: char| c.is_whitespace() || c == '\0' || c == '\x1a';
+        let rest = self.rest.trim_start_matches(blank);
+        let end = rest.find('\n').map_or(rest.len(), |i| i + 1);
+        let line = Some(&rest[..end]).filter(|line| !line.is_empty())?;
+        self.rest = &rest[end..];
+        let mut tokens = line.split(blank).filter(|t| !t.is_empty());
+        let first: Vec<&str> = tokens.by_ref().take(most).collect();
+        let count = first.len() + tokens.count(); // a long line costs no memory
+        Some((first, count))
+    }
 
-/// What separates tokens: whitespace, NUL and 0x1A (DOS end of file).
-fn blank(c: char) -> bool {
-    c.is_whitespace() || c == '\0' || c == '\x1a'
-}
-
-/// The lines of `text` that hold tokens.
-fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
-    text.lines().enumerate().filter_map(|(i, words)| {
-        let (mut tokens, mut count, mut column, line) = (Vec::new(), 0, 1, i + 1);
-        for text in words.split(blank) {
-            if !text.is_empty() && count <= MAX_CELLS {
-                tokens.push(Token { text, line, column });
-            }
-            count += usize::from(!text.is_empty());
-            column += text.chars().count() + 1;
+    /// The next line, which must hold `count` tokens, `nouns`: `what` names it in errors.
+    fn line(&mut self, count: usize, nouns: &str, what: &str) -> Result<Vec<&'a str>, String> {
+        let (tokens, found) = (self.next(count + 1))
+            .ok_or_else(|| self.error(self.rest, &format!("missing {}", what)))?;
+        if found != count {
+            let what = format!("expected {} {} in {}, found {}", count, nouns, what, found);
+            return Err(self.error(tokens.get(count).unwrap_or(&tokens[0]), &what));
         }
-        Some((tokens, count)).filter(|_| count > 0)
-    })
+        Ok(tokens)
+    }
+
+    /// The warning that `token`, after the puzzle, is ignored; `hint` says what it might be.
+    fn ignored(&self, token: &str, hint: &str) -> String {
+        let what = format!("ignored text after the puzzle: '{}'{}", clip(token), hint);
+        self.error(token, &what)
+    }
 }
 
 /// The puzzle, and the warning for text after it if there is some.
 fn parse(input: &[u8]) -> Result<(Puzzle<'_>, Option<String>), String> {
-    let text = std::str::from_utf8(input).map_err(|e| {
-        let valid = String::from_utf8_lossy(&input[..e.valid_up_to()]);
-        let lines: Vec<&str> = valid.split('\n').collect();
-        let column = lines[lines.len() - 1].chars().count() + 1;
-        let what = format!("byte 0x{:02x} is not UTF-8", input[e.valid_up_to()]);
-        at(lines.len(), column, &what)
-    })?;
-    // A line is missing after the last line with tokens.
-    let end = text.trim_end_matches(blank).lines().count() + 1;
-    let missing = |what: &str| at(end, 1, &format!("missing {}", what));
-    let mut lines = lines(text);
-    let mut next = |what: &str| lines.next().ok_or_else(|| missing(what));
-    let (rows, cols) = read_size(next("the board size `m n`")?)?;
-    let start = read_layout(&mut next, (rows, cols), "start")?;
-    let goal = read_layout(&mut next, (rows, cols), "goal")?;
-    let puzzle = pair_up((rows, cols), &start, &goal)?;
-    let (metric, ignored) = read_end(&mut lines)?;
+    let valid = std::str::from_utf8(input).map_or_else(|e| e.valid_up_to(), str::len);
+    let text = std::str::from_utf8(&input[..valid]).unwrap_or_default();
+    let mut tokens = Tokens { text, rest: text };
+    if let Some(b) = input.get(valid) {
+        return Err(tokens.error(&text[valid..], &format!("byte 0x{:02x} is not UTF-8", b)));
+    }
+    let (rows, cols) = read_size(&mut tokens)?;
+    // Each layout: the token on each cell, row by row.
+    let mut layouts = [Vec::new(), Vec::new()];
+    for (layout, which) in layouts.iter_mut().zip(["start", "goal"]) {
+        for row in 0..rows {
+            let what = format!("row {} of {} of the {} layout", row + 1, rows, which);
+            layout.extend(tokens.line(cols, "cells", &what)?);
+        }
+    }
+    let puzzle = pair_up(&tokens, (rows, cols), &layouts)?;
+    let (metric, ignored) = read_end(&mut tokens)?;
     Ok((Puzzle { metric, ..puzzle }, ignored))
 }
 
 /// The size line, `m n`, checked before anything is allocated for it.
-fn read_size((t, count): Line) -> Result<(usize, usize), String> {
-    if count != 2 {
-        let what = format!("expected the board size `m n`, found {} values", count);
-        return Err(at(t[0].line, t[0].column, &what));
+fn read_size(tokens: &mut Tokens) -> Result<(usize, usize), String> {
+    let t = tokens.line(2, "numbers", "the board size `m n`")?;
+    if let Some(t) = t.iter().find(|t| t.bytes().any(|b| !b.is_ascii_digit())) {
+        return Err(tokens.error(t, &format!("`{}` is not a number", clip(t))));
     }
-    let not_digits = |t: &&Token| t.text.bytes().any(|b| !b.is_ascii_digit());
-    if let Some(t) = t.iter().find(not_digits) {
-        let what = format!("`{}` is not a number", clip(t.text));
-        return Err(at(t.line, t.column, &what));
-    }
-    let number = |t: &Token| t.text.parse().unwrap_or(usize::MAX); // digits: too large if not
-    let (rows, cols) = (number(&t[0]), number(&t[1]));
+    let number = |t: &str| t.parse().unwrap_or(usize::MAX); // digits: too large if not
+    let (rows, cols) = (number(t[0]), number(t[1]));
     if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
-        let size = format!("a {}×{} board", clip(t[0].text), clip(t[1].text));
+        let size = format!("a {}×{} board", clip(t[0]), clip(t[1]));
         let what = format!("{} is not supported: it needs 1 to 64 cells", size);
-        return Err(at(t[0].line, t[0].column, &what));
+        return Err(tokens.error(t[0], &what));
     }
     Ok((rows, cols))
 }
 
-/// A layout's blocks in the order of their first cells: the token there, and the block's cells.
-/// All cells with one name form one block, touching or not; a cell of only dots is empty.
-fn read_layout<'a>(
-    next: &mut impl FnMut(&str) -> Result<Line<'a>, String>,
-    (rows, cols): (usize, usize),
-    which: &str,
-) -> Result<Vec<Named<'a>>, String> {
-    let mut named: Vec<Named> = Vec::new();
-    for row in 0..rows {
-        let what = format!("row {} of {} of the {} layout", row + 1, rows, which);
-        let (tokens, count) = next(&what)?;
-        if count != cols {
-            let t = tokens.get(cols).unwrap_or(&tokens[0]);
-            let what = format!("expected {} cells in {}, found {}", cols, what, count);
-            return Err(at(t.line, t.column, &what));
-        }
-        for (cell, t) in (row * cols..).zip(tokens) {
-            match named.iter_mut().find(|(name, _)| name.text == t.text) {
-                Some((_, cells)) => cells.push(cell),
-                None if t.text.bytes().any(|b| b != b'.') => named.push((t, vec![cell])),
-                None => {}
-            }
-        }
-    }
-    Ok(named)
-}
-
 /// The optional metric line, which ends the puzzle, and the warning for a token after it.
-fn read_end<'a>(
-    lines: &mut impl Iterator<Item = Line<'a>>,
-) -> Result<(Metric, Option<String>), String> {
-    let ignored = |t: &Token, hint: &str| {
-        let text = clip(t.text);
-        let what = format!("ignored text after the puzzle: '{}'{}", text, hint);
-        at(t.line, t.column, &what)
-    };
-    let (tokens, count) = match lines.next() {
-        Some(line) => line,
-        None => return Ok((Metric::Moves, None)),
-    };
-    let metric = match tokens[0].text {
-        "moves" => Metric::Moves,
-        "straight" => Metric::Straight,
-        "steps" => Metric::Steps,
-        _ => {
-            let hint = " (a metric would be moves, straight or steps)";
-            return Ok((Metric::Moves, Some(ignored(&tokens[0], hint))));
-        }
+fn read_end(tokens: &mut Tokens) -> Result<(Metric, Option<String>), String> {
+    let (line, count) = tokens.next(2).unwrap_or_default();
+    let hint = " (a metric would be moves, straight or steps)";
+    let metric = match line.first().copied() {
+        Some("moves") | None => Metric::Moves, // no line: the default
+        Some("straight") => Metric::Straight,
+        Some("steps") => Metric::Steps,
+        Some(t) => return Ok((Metric::Moves, Some(tokens.ignored(t, hint)))),
     };
     if count > 1 {
-        let what = format!("expected only the metric, found `{}`", clip(tokens[1].text));
-        return Err(at(tokens[1].line, tokens[1].column, &what));
+        let what = format!("expected only the metric, found `{}`", clip(line[1]));
+        return Err(tokens.error(line[1], &what));
     }
-    Ok((metric, lines.next().map(|(t, _)| ignored(&t[0], ""))))
+    let ignored = tokens.next(1).map(|(t, _)| tokens.ignored(t[0], ""));
+    Ok((metric, ignored))
 }
 
 // -------------------------------------------------------------------------------------------------
 // From layouts to positions: blocks paired by shape.
 
-/// A block as a layout names it: the token on its first cell, and its cells.
-type Named<'a> = (Token<'a>, Vec<usize>);
-
-/// The block of `named`: its shape, found in `shapes` or added, and its anchor, the cell of its
-/// bounding box's top-left corner.
-fn block<'a>((name, cells): &Named<'a>, cols: usize, shapes: &mut Vec<Shape>) -> Block<'a> {
-    let top = cells.iter().map(|c| c / cols).min().unwrap_or(0);
-    let left = cells.iter().map(|c| c % cols).min().unwrap_or(0);
-    let shape = cells.iter().map(|c| (c / cols - top, c % cols - left));
-    let shape: Shape = shape.collect();
-    if !shapes.contains(&shape) {
-        shapes.push(shape.clone());
+/// The blocks of `layout` (the token on each cell) in the order of their first cells, their shapes
+/// found in `shapes` or added there. All cells with one name form one block, touching or not; a
+/// cell of only dots is empty. A block's anchor is the top-left corner of its bounding box.
+fn blocks_of<'a>(layout: &[&'a str], cols: usize, shapes: &mut Vec<Shape>) -> Vec<Block<'a>> {
+    let mut blocks = Vec::new();
+    for (first, &name) in layout.iter().enumerate() {
+        if name.bytes().all(|b| b == b'.') || layout[..first].contains(&name) {
+            continue; // an empty cell, or a cell of a block made already
+        }
+        let cells = (first..layout.len()).filter(|&c| layout[c] == name);
+        let top = first / cols; // the first cell is on the top row
+        let left = cells.clone().map(|c| c % cols).min().unwrap_or(0);
+        let shape: Shape = cells.map(|c| (c / cols - top, c % cols - left)).collect();
+        if !shapes.contains(&shape) {
+            shapes.push(shape.clone());
+        }
+        let shape = shapes.iter().position(|s| *s == shape).unwrap_or(0);
+        let anchor = top * cols + left;
+        blocks.push(Block {
+            name,
+            shape,
+            anchor,
+        });
     }
-    let shape = shapes.iter().position(|s| *s == shape).unwrap_or(0);
-    let (name, anchor) = (*name, top * cols + left);
-    Block {
-        name,
-        shape,
-        anchor,
-    }
+    blocks
 }
 
 /// The puzzle of two layouts, once each block of one pairs with a block of its shape in the
-/// other. The goal's blocks of a shape pair with the start's in order; the goal's names only say
-/// which cells form one block.
+/// other. The goal's names only say which cells form one block.
 fn pair_up<'a>(
-    size: (usize, usize),
-    start: &[Named<'a>],
-    goal: &[Named],
+    tokens: &Tokens,
+    (rows, cols): (usize, usize),
+    [start, goal]: &[Vec<&'a str>; 2],
 ) -> Result<Puzzle<'a>, String> {
-    let ((rows, cols), mut shapes) = (size, Vec::new());
-    let blocks: Vec<Block> = start.iter().map(|n| block(n, cols, &mut shapes)).collect();
-    let goal: Vec<Block> = goal.iter().map(|n| block(n, cols, &mut shapes)).collect();
+    let mut shapes = Vec::new();
+    let blocks = blocks_of(start, cols, &mut shapes);
+    let goal = blocks_of(goal, cols, &mut shapes);
     let count = |blocks: &[Block], s: usize| blocks.iter().filter(|b| b.shape == s).count();
-    // The first block of `these` that finds no block of its shape left in `those`.
-    let unpaired = |these: &[Block], those: &[Block]| {
-        let s = |i: usize| these[i].shape;
-        (0..these.len()).find(|&i| count(&these[..i], s(i)) >= count(those, s(i)))
-    };
-    let none_left = |t: Token, whose: &str, layout: &str| {
-        let left = format!("has no block of its shape left in the {} layout", layout);
-        let what = format!("block \"{}\"{} {}", clip(t.text), whose, left);
-        at(t.line, t.column, &what)
-    };
-    if let Some(i) = unpaired(&goal, &blocks) {
-        return Err(none_left(goal[i].name, " of the goal layout", "start"));
-    }
-    if let Some(i) = unpaired(&blocks, &goal) {
-        return Err(none_left(blocks[i].name, "", "goal"));
+    // Where a layout has more blocks of a shape than the other, its last one has none left there.
+    for (these, those, other) in [(&goal, &blocks, "start"), (&blocks, &goal, "goal")] {
+        let unpaired = |b: &&Block| count(these, b.shape) > count(those, b.shape);
+        if let Some(b) = these.iter().rev().find(unpaired) {
+            let what = format!("has no block of its shape left in the {} layout", other);
+            return Err(tokens.error(b.name, &format!("block \"{}\" {}", clip(b.name), what)));
+        }
     }
     let position = |blocks: &[Block]| {
         let mut p = vec![0; shapes.len()];
@@ -631,7 +598,7 @@ fn write_solution(puzzle: &Puzzle, moves: &[Move], out: &mut impl Write) -> io::
         // One block of a shape an anchor: see the position's invariant.
         if let Some((b, block)) = of_shape.find(|&(b, _)| anchors[b] == m.from) {
             anchors[b] = m.to;
-            writeln!(out, "{} {} {}", block.name.text, at(m.from), at(m.to))?;
+            writeln!(out, "{} {} {}", block.name, at(m.from), at(m.to))?;
         }
     }
     Ok(())

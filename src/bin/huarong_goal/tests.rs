@@ -149,3 +149,16 @@ fn names_may_be_long_and_empty_cells_any_run_of_dots() {
     let input = "2 2\nCaoCao .\n... ZhaoYun\n\n.. CaoCao\n. ZhaoYun\n";
     assert_eq!(answer(input), "1\nCaoCao (0,0) (0,1)\n");
 }
+
+#[test]
+fn tokens_know_their_line_and_column() {
+    // Blank lines, NUL and 0x1A separate tokens; a column counts characters.
+    let text = "\n\0 1 2\n\u{1a}\n  é A\tB";
+    let mut tokens = Tokens { text, rest: text };
+    assert_eq!(tokens.next(5), Some((vec!["1", "2"], 2)));
+    let (line, count) = tokens.next(1).expect("a fourth line");
+    assert_eq!((line.len(), count), (1, 3), "the first kept, all counted");
+    assert_eq!(tokens.error(line[0], "here"), "line 4, column 3: here");
+    assert_eq!(tokens.next(1), None);
+    assert_eq!(tokens.error(tokens.rest, "end"), "line 4, column 8: end");
+}

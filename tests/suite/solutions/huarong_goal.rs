@@ -228,9 +228,10 @@ fn bad_input_is_one_line_on_stderr_and_exit_1() {
         "huarong_goal: line 3, column 5: expected 2 cells in row 1 of 1 of the goal layout, \
          found 3\n",
     );
-    let cases: [(&[u8], &str); 13] = [
+    let cases: [(&[u8], &str); 15] = [
         (b"", "line 1, column 1: missing the board size `m n`"),
-        (b"2\n", "line 1, column 1: expected the board size `m n`, found 1 values"),
+        (b"2\n", "line 1, column 1: expected 2 numbers in the board size `m n`, found 1"),
+        (b"2 2 2\n", "line 1, column 5: expected 2 numbers in the board size `m n`, found 3"),
         (b"2 x\n", "line 1, column 3: `x` is not a number"),
         (b"9 8\n", "line 1, column 1: a 9×8 board is not supported: it needs 1 to 64 cells"),
         (
@@ -249,11 +250,15 @@ fn bad_input_is_one_line_on_stderr_and_exit_1() {
         ),
         (
             b"1 3\nA . B\nA A .\n",
-            "line 3, column 1: block \"A\" of the goal layout has no block of its shape left in the start layout",
+            "line 3, column 1: block \"A\" has no block of its shape left in the start layout",
         ),
         (
             b"1 3\nA B .\n. . A\n",
             "line 2, column 3: block \"B\" has no block of its shape left in the goal layout",
+        ),
+        (
+            b"1 3\nA B C\nA . .\n",
+            "line 2, column 5: block \"C\" has no block of its shape left in the goal layout",
         ),
         (b"1 2\nA \xff\n", "line 2, column 3: byte 0xff is not UTF-8"),
         (
@@ -282,8 +287,8 @@ fn bad_input_is_one_line_on_stderr_and_exit_1() {
         .code(1)
         .stdout("")
         .stderr(format!(
-            "huarong_goal: line 3, column 1: block {quoted} of the goal layout has no block of its \
-             shape left in the start layout\n"
+            "huarong_goal: line 3, column 1: block {quoted} has no block of its shape left in the \
+             start layout\n"
         ));
 }
 
