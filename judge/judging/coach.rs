@@ -55,7 +55,11 @@ pub fn coach(
                 let (result, ran) = judge.judge_loaded(&loaded)?;
                 let whole = ran.measured.stopped.is_none() && ran.lost.is_none();
                 let lesson = checker.lesson(&loaded.input, &ran.stderr, whole, &loaded.optima);
-                (result, lesson)
+                let plain_through = |case, moves| {
+                    let layers = cache.plain_layers(checker.as_ref(), &loaded.input, case);
+                    layers.map_or(0, |l| l.iter().take(moves + 1).sum())
+                };
+                (result, lesson.map(|l| l.with_plain(plain_through)))
             }
             // A broken test is no verdict, and shows nothing of the technique.
             Err(_) => (

@@ -72,8 +72,9 @@ pub fn chart(
         )));
     }
     let input = files::read_regular(&test.input, MAX_TEST_BYTES).map_err(JudgeError::new)?;
-    let plain = (session.checker(problem)?)
-        .plain_layers(&input, case)
+    let checker = session.checker(problem)?;
+    let plain = (session.optima_cache(problem)?)
+        .plain_layers(checker.as_ref(), &input, case)
         .map_err(JudgeError::new)?;
     let which = if case == 0 {
         String::new()

@@ -1,7 +1,9 @@
-//! Each test's optima by the reference, computed once and kept beside the compile cache. An entry is
-//! keyed by the puzzle, the digest of the sources its optima come from, and the input's digest, so a
-//! changed reference or input is solved again; an entry whose text no longer matches its own digest
-//! (half-written, or rewritten by a program where no sandbox hides the cache) is solved again too.
+//! Each test's optima by the reference, computed once and kept beside the compile cache, and a case's
+//! plain-BFS layers once a trace has asked for them (the coach's and the charts' figures). An entry
+//! is keyed by the puzzle, the digest of the sources its figures come from, and the input's digest,
+//! so a changed reference or input is solved again; an entry whose text no longer matches its own
+//! digest (half-written, or rewritten by a program where no sandbox hides the cache) is solved again
+//! too.
 
 use crate::formats::ans::show_optimum;
 use crate::formats::digest;
@@ -33,7 +35,7 @@ impl OptimaCache {
         checker: &dyn Checker,
         input: &[u8],
     ) -> Result<Vec<Option<u64>>, TestFault> {
-        let entry = self.entry(input);
+        let entry = self.entry(input, "optima");
         if let Some(optima) = read(&entry) {
             return Ok(optima);
         }
@@ -42,10 +44,31 @@ impl OptimaCache {
         Ok(optima)
     }
 
-    fn entry(&self, input: &[u8]) -> PathBuf {
+    /// The sizes of a plain BFS's layers from case `case`'s start through the first at the goal
+    /// (all of them if none is): from its entry when that is intact, else by `checker`'s reference,
+    /// then saved. Each is worth a second or more of the reference's search on a large board.
+    pub fn plain_layers(
+        &self,
+        checker: &dyn Checker,
+        input: &[u8],
+        case: usize,
+    ) -> Result<Vec<usize>, String> {
+        let entry = self.entry(input, &format!("plain-{case}"));
+        let read_back = read(&entry).map(|sizes| sizes.into_iter().flatten());
+        if let Some(sizes) = read_back {
+            return Ok(sizes.map(|n| n as usize).collect());
+        }
+        let sizes = checker.plain_layers(input, case)?;
+        let lines: Vec<Option<u64>> = sizes.iter().map(|&n| Some(n as u64)).collect();
+        save(&entry, &lines);
+        Ok(sizes)
+    }
+
+    /// The entry of `input`'s figure `what`: `optima`, or `plain-<case>`.
+    fn entry(&self, input: &[u8], what: &str) -> PathBuf {
         let key = digest::hex(input);
-        self.dir
-            .join(format!("{}-{key}-{}", self.prefix, input.len()))
+        let name = format!("{}-{key}-{}-{what}", self.prefix, input.len());
+        self.dir.join(name)
     }
 }
 
@@ -98,6 +121,13 @@ mod tests {
         fn check(&self, _: &[u8], _: &[u8], _: &[Option<u64>]) -> crate::model::verdict::Checked {
             unreachable!("only optima are asked")
         }
+
+        /// A layer of one, then the input's number and the case's.
+        fn plain_layers(&self, input: &[u8], case: usize) -> Result<Vec<usize>, String> {
+            self.0.set(self.0.get() + 1);
+            let n = String::from_utf8_lossy(input).trim().parse();
+            Ok(vec![1, n.map_err(|_| "is not a number")?, case])
+        }
     }
 
     const PUZZLE: Puzzle = Puzzle {
@@ -120,7 +150,7 @@ mod tests {
         assert_eq!(counting.0.get(), 1, "the second time from the entry");
         assert_eq!(cache.optima(&counting, b"20"), Ok(vec![Some(20)]));
         assert_eq!(counting.0.get(), 2, "another input is another entry");
-        let entry = cache.entry(b"19");
+        let entry = cache.entry(b"19", "optima");
         let text = std::fs::read_to_string(&entry).expect("an entry");
         std::fs::write(&entry, text.replace("19", "18")).expect("rewrite");
         assert_eq!(cache.optima(&counting, b"19"), Ok(vec![Some(19)]));
@@ -135,6 +165,29 @@ mod tests {
         let fault = cache.optima(&counting, b"x");
         assert!(fault.is_err() && cache.optima(&counting, b"x").is_err());
         assert_eq!(counting.0.get(), 6, "a fault is not kept");
+        std::fs::remove_dir_all(dir).expect("clean up");
+    }
+
+    #[test]
+    fn a_cases_plain_layers_are_searched_once_apart_from_the_other_cases_and_the_optima() {
+        let dir = folder("plain-layers");
+        let _ = std::fs::remove_dir_all(&dir);
+        let cache = OptimaCache::new(&dir, &PUZZLE);
+        let counting = Counting(Cell::new(0));
+        assert_eq!(cache.plain_layers(&counting, b"19", 2), Ok(vec![1, 19, 2]));
+        assert_eq!(cache.plain_layers(&counting, b"19", 2), Ok(vec![1, 19, 2]));
+        assert_eq!(counting.0.get(), 1, "the second time from the entry");
+        assert_eq!(cache.plain_layers(&counting, b"19", 3), Ok(vec![1, 19, 3]));
+        assert_eq!(cache.optima(&counting, b"19"), Ok(vec![Some(19)]));
+        assert_eq!(counting.0.get(), 3, "a case, another case, the optima");
+        let entry = cache.entry(b"19", "plain-2");
+        let text = std::fs::read_to_string(&entry).expect("an entry");
+        std::fs::write(&entry, text.replace("19", "18")).expect("rewrite");
+        assert_eq!(cache.plain_layers(&counting, b"19", 2), Ok(vec![1, 19, 2]));
+        assert_eq!(counting.0.get(), 4, "a rewritten entry fails its digest");
+        assert!(cache.plain_layers(&counting, b"x", 0).is_err());
+        assert!(cache.plain_layers(&counting, b"x", 0).is_err());
+        assert_eq!(counting.0.get(), 6, "an error is not kept");
         std::fs::remove_dir_all(dir).expect("clean up");
     }
 }

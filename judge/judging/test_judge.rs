@@ -176,8 +176,12 @@ impl<'a> TestJudge<'a> {
         let traced =
             frontiers.start.len() > 1 || !frontiers.goal.is_empty() || frontiers.met.is_some();
         // The plain BFS only once a trace is there to compare: it is the expensive half.
-        let plain = traced.then(|| self.checker.plain_layers(input, case).ok())??;
-        Some(beside::table(&frontiers, &plain, case))
+        let plain = match (traced, self.optima) {
+            (false, _) => return None,
+            (true, Some(cache)) => cache.plain_layers(self.checker, input, case),
+            (true, None) => self.checker.plain_layers(input, case),
+        };
+        Some(beside::table(&frontiers, &plain.ok()?, case))
     }
 
     /// A broken limit decides first; else the checker; `Err` when the checker finds the test broken.

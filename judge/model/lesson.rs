@@ -61,6 +61,28 @@ pub enum Quiet {
 }
 
 impl Lesson {
+    /// The lesson with a two-sided search's `plain` figure filled in by `plain_through(case, moves)`:
+    /// how many positions a plain BFS from the case's start holds through layer `moves`. The caller
+    /// counts them, since it keeps each test's figures.
+    pub fn with_plain(self, plain_through: impl FnOnce(usize, usize) -> usize) -> Lesson {
+        match self {
+            Lesson::Holds(Shown::TwoSided {
+                case,
+                start,
+                goal,
+                visited,
+                ..
+            }) => Lesson::Holds(Shown::TwoSided {
+                case,
+                start,
+                goal,
+                visited,
+                plain: plain_through(case, start + goal),
+            }),
+            other => other,
+        }
+    }
+
     /// A one-line account for the coach's table.
     pub fn text(&self) -> String {
         match self {
@@ -81,7 +103,7 @@ impl Lesson {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Shown {
     /// Both sides grew and met: `start + goal` moves, having visited `visited` positions (start,
-    /// goal) where a plain BFS from the start visits `plain`.
+    /// goal) where a plain BFS from the start visits `plain` (0 until [`Lesson::with_plain`]).
     TwoSided {
         case: usize,
         start: usize,

@@ -210,17 +210,6 @@ impl<'a> Ways<'a> {
             _ => 0,
         })
     }
-
-    /// How many positions the first way's plain BFS holds through layer `depth`.
-    pub fn plain_through(&mut self, depth: usize) -> usize {
-        let Some(way) = self.ways.first_mut() else {
-            return 0;
-        };
-        let mut unbounded = usize::MAX;
-        (0..=depth)
-            .filter_map(|d| way.layer(d, &mut unbounded))
-            .sum()
-    }
 }
 
 impl Way<'_> {

@@ -83,7 +83,7 @@ pub fn assess(trace: &Trace, optima: &Optima, plain: &dyn Plain) -> Result<Lesso
         true => trace.cases.len().saturating_sub(1),
         false => optima.len(),
     };
-    let mut shown: Option<(u64, Shown, Ways)> = None;
+    let mut shown: Option<(u64, Shown)> = None;
     for (case, &optimum) in optima.iter().enumerate().take(seen) {
         let events = until_met(trace.case(case));
         if events.is_empty() {
@@ -128,11 +128,11 @@ pub fn assess(trace: &Trace, optima: &Optima, plain: &dyn Plain) -> Result<Lesso
         // shows nothing: one side's first layer meets the other's root.
         let rank = optimum.unwrap_or(u64::MAX);
         if rank >= 2 && shown.as_ref().map_or(true, |best| rank > best.0) {
-            shown = Some((rank, found, ways));
+            shown = Some((rank, found));
         }
     }
     match shown {
-        Some((_, found, mut ways)) => Ok(Lesson::Holds(with_plain(found, &mut ways))),
+        Some((_, found)) => Ok(Lesson::Holds(found)),
         None => Ok(Lesson::NothingToTell(Quiet::NoSearch)),
     }
 }
@@ -180,26 +180,6 @@ fn ran_out(case: usize, choices: &Choices, goal: &GoalSide) -> Shown {
             case,
             visited: choices.start_visited.saturating_add(choices.goal_visited),
         },
-    }
-}
-
-/// `shown` with the plain BFS's count through the goal's layer, from the case's first way.
-fn with_plain(shown: Shown, ways: &mut Ways) -> Shown {
-    match shown {
-        Shown::TwoSided {
-            case,
-            start,
-            goal,
-            visited,
-            ..
-        } => Shown::TwoSided {
-            case,
-            start,
-            goal,
-            visited,
-            plain: ways.plain_through(start + goal),
-        },
-        other => other,
     }
 }
 
