@@ -71,10 +71,10 @@ fn each_eight_fixture_fails_and_shrinks_to_the_one_case_it_gets_wrong() {
 
 #[test]
 fn huarong_fixtures_shrink_to_a_few_blocks() {
-    // Seed 1 fails at once; seed 9 after 22 inputs and 9 shrinking runs. The two run side by side:
-    // each is a Python fixture's search on every input.
+    // Seed 1 fails on its second input, shrunk in one run; seed 13 on its third, an answer longer
+    // than the optimum, shrunk in 6. The two run side by side: each is a Python fixture's search.
     std::thread::scope(|scope| {
-        for seed in ["1", "9"] {
+        for seed in ["1", "13"] {
             scope.spawn(move || {
                 let fixture = "tests/fixtures/huarong/bounding_box.py";
                 let (code, document) = stress(&["huarong", fixture, "--seed", seed]);
@@ -164,7 +164,6 @@ fn a_seed_finds_the_same_failure_again_and_the_text_says_how() {
         "99",
     ];
     let first = text(failure(&stress(&args).1), "input").to_string();
-    assert_eq!(text(failure(&stress(&args).1), "input"), first);
     // With this very judge on PATH (as `cargo install --path .` puts it), the command says `judge`.
     let bin = assert_cmd::cargo::cargo_bin("judge");
     let path = std::env::join_paths(
@@ -181,6 +180,7 @@ fn a_seed_finds_the_same_failure_again_and_the_text_says_how() {
         stdout.contains("the smallest failing input:\n  "),
         "{stdout}"
     );
+    // The same seed found the same failure again.
     assert!(stdout.contains(&format!("  {}", first.trim())), "{stdout}");
     assert!(stdout.contains("how it fails:\n  case 1, "), "{stdout}");
     // The reference's own answer to the smallest input's failing case, which its checker accepts.
@@ -335,10 +335,10 @@ fn your_brute_force_decides_the_inputs_too_large_for_the_reference() {
         "{found:?}"
     );
     assert_eq!(number(failure(&found), "input_number"), 1.0);
-    // A right submission: every input decided by the brute force, each answer replayed against it.
+    // A right submission: the input decided by the brute force, the answer replayed against it.
     let (code, passed) = stress_sparse(
         "src/bin/huarong.rs",
-        &[&brute[..], &["--cases", "2"]].concat(),
+        &[&brute[..], &["--cases", "1"]].concat(),
     );
     assert_eq!(code, Some(0), "{passed:?}");
     assert_eq!(
@@ -346,7 +346,7 @@ fn your_brute_force_decides_the_inputs_too_large_for_the_reference() {
             number(&passed, "decided_by_brute"),
             number(&passed, "skipped")
         ),
-        (2.0, 0.0)
+        (1.0, 0.0)
     );
 }
 
