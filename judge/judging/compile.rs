@@ -132,7 +132,7 @@ pub fn compile(
 ) -> Result<Compiled, JudgeError> {
     let language = Language::of(source)?;
     let text = read_source(source)?;
-    let installed = installed(language)?;
+    let installed = installed(language, cache)?;
     let entry = cache.join(cache_name(
         source,
         &text,
@@ -305,20 +305,20 @@ struct Installed {
 /// `rustc` once (through rustup's proxy, 20 ms a time).
 static ASKED: Mutex<Vec<(Language, Installed)>> = Mutex::new(Vec::new());
 
-/// The language's tools, asked once a process.
-fn installed(language: Language) -> Result<Installed, JudgeError> {
+/// The language's tools, asked once a process; a compiler's version is kept in `cache` too.
+fn installed(language: Language, cache: &Path) -> Result<Installed, JudgeError> {
     let mut asked = ASKED.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, found)) = asked.iter().find(|(l, _)| *l == language) {
         return Ok(found.clone());
     }
-    let found = ask(language)?;
+    let found = ask(language, cache)?;
     asked.push((language, found.clone()));
     Ok(found)
 }
 
 /// Finds the tool and asks its version: the cache key, the check that it is installed, and the
 /// path that the sandbox runs.
-fn ask(language: Language) -> Result<Installed, JudgeError> {
+fn ask(language: Language, cache: &Path) -> Result<Installed, JudgeError> {
     let Toolchain { tool, fix, .. } = language.toolchain();
     let missing = || {
         JudgeError::new(format!(
@@ -357,7 +357,8 @@ fn ask(language: Language) -> Result<Installed, JudgeError> {
         }
         Language::C | Language::Cpp => sandbox::on_path(Path::new(tool)).ok_or_else(missing)?,
     };
-    let version = printed(&place, &["--version"]).ok_or_else(missing)?;
+    let version = || printed(&place, &["--version"]);
+    let version = super::versions::known(cache, &place, version).ok_or_else(missing)?;
     Ok(Installed {
         tool: place,
         version,

@@ -9,3 +9,4 @@ pub mod optima;
 pub mod problem;
 pub mod session;
 pub mod test_judge;
+pub mod versions;
