@@ -8,7 +8,7 @@
    textbook plain BFS (`g++ -O2 -std=c++17`), run by turns, the first to run swapped every round;
    CPU and wall medians and the ratios ours/peer (goal: at most PEER_GOAL on 002, 横刀立马);
 4. the big boards in problems/huarong/bench/sparse-*.in: positions per second and bytes per position
-   (goal: at least 5 M/s and at most 24 B on the 6x6 ones).
+   (goal: at least 2 M/s and at most 24 B on the 6x6 ones, issue 29's guard).
 
 Usage: python3 problems/huarong/bench.py [--runs N] [--only tests|goal|peer|big] [--baseline FILE.rs]
 Each program is compiled with `rustc --edition 2021 -O` and run through the judge's launcher; wall and
@@ -25,16 +25,16 @@ OUT = out_dir("huarong")
 TESTS = os.path.join(ROOT, "problems", "huarong", "tests")
 # Build the goal side at the start, with no limit, instead of once it would be the smaller frontier.
 GOAL_SIDE_ALWAYS = [
-    ("GoalSide::Waiting { tried } if frontier > 2 * tried => {}", "GoalSide::Waiting { .. } => {}"),
-    ("match goal_positions(puzzle, board, frontier) {", "match goal_positions(puzzle, board, usize::MAX / 8) {"),
+    ("if self.side.is_some() || frontier <= 2 * self.tried {", "if self.side.is_some() {"),
+    ("let roots = goal_roots(board, frontier);", "let roots = goal_roots(board, usize::MAX / 8);"),
 ]
 # Never build the goal side: a one-sided BFS on the same positions.
-ONE_SIDED = [("GoalSide::Waiting { tried } if frontier > 2 * tried => {}", "GoalSide::Waiting { .. } if false => {}")]
+ONE_SIDED = [("if self.side.is_some() || frontier <= 2 * self.tried {", "if true {")]
 BENCH = os.path.join(ROOT, "problems", "huarong", "bench")
 PEER = os.path.join(ROOT, "problems", "huarong", "peers", "plain_rect_bfs.cpp")
 CLASSIC = [f"{n:03}" for n in range(2, 19)]  # the classic 5x4 layouts, rectangular blocks only
-PEER_GOAL = 0.2  # ours at most this times the peer's CPU on 横刀立马 (test 002)
-SPEED_GOAL, BYTES_GOAL = 5e6, 24  # on the sparse 6x6 boards: positions/s (of CPU), bytes/position
+PEER_GOAL = 0.3  # ours at most this times the peer's CPU on 横刀立马 (test 002): issue 29's guard
+SPEED_GOAL, BYTES_GOAL = 2e6, 24  # on the sparse 6x6 boards: positions/s (of CPU), bytes/position
 
 
 def variant(name, edits):

@@ -4,30 +4,40 @@
 //! Input: `m n`, m rows of n names (`.`: empty), target name, goal `r c`, [`moves|straight|steps`].
 //! Output: `k` and k lines `NAME (r1,c1) (r2,c2)` (corner before and after), or `unsolvable`.
 //!
-//! Idea: blocks of one shape (the target apart) are interchangeable, so a position keeps, per shape,
-//! only the set of cells where its blocks have their corner: one 64-bit mask a shape, packed into a
-//! word or a few. The search runs from the start and, once that pays, from every arrangement with
-//! the target at its goal, one whole layer of the smaller side at a time, and stops where the sides
-//! meet; the path is rebuilt from the layers, so no parent is stored.
+//! Idea: blocks of one shape (the target apart) are interchangeable, so a position keeps, per
+//! shape, only the cells where its blocks have their corner. A breadth-first search grows from the
+//! start and, once that pays, from every arrangement with the target at its goal: one whole layer
+//! of the smaller frontier at a time, until the two meet. No parent is kept: a move can be undone,
+//! so the path is read back through the layers.
 //!
-//! Size: a board has at most 64 cells. The classic has 25,955 positions (about 15 million with
-//! same-shape blocks told apart), of which the search stores 11,980, a position and its mirror image
-//! as one; sparse 6×6 boards reach millions, at about 20 bytes a position.
+//! Size: at most 64 cells. The classic has 25,955 positions (about 15 million with same-shape
+//! blocks told apart), of which the search stores 11,980, a position and its mirror image as one;
+//! sparse 6×6 boards reach millions, at about 21 bytes a position.
+//!
+//! Bad input: one line on stderr, `line L, column C: …`, and exit 1. After the puzzle, blank
+//! space, 0x1A and NUL are ignored, other text only warned about. With `BFS_TRACE=1`, stderr shows
+//! each layer grown, the goal side weighed, and where the sides met.
 
-use std::collections::HashMap;
 use std::io::{self, Read, Write};
 
-// Cell r*cols + c is bit r*cols + c of a u64 mask, so a board has at most 64 cells (8×8, 4×16, ...).
-// The classic 5×4 board, in these bits:
-//    0  1  2  3        A C C B
-//    4  5  6  7        A C C B
-//    8  9 10 11        D E E F
-//   12 13 14 15        D G H F
-//   16 17 18 19        I . . J     target C, goal: top-left corner at (3,1), cell 13
-const MAX_CELLS: usize = 64;
+// -------------------------------------------------------------------------------------------------
+// The state.
 
-// -------------------------------------
-// What a state is, and what a move is.
+// A board of at most 64 cells: cell r * cols + c is bit r * cols + c of a `u64` mask. A block's
+// anchor is the top-left corner of its bounding box (for an L, perhaps a cell it does not cover):
+// that is what the output names. The classic 横刀立马, its cells, and the anchors of its four
+// shapes; the target is C, its goal cell 13:
+//    0  1  2  3        A C C B        v 2 . v       (2: the 2×2 target, v: vertical,
+//    4  5  6  7        A C C B        . . . .        h: horizontal, 1: single)
+//    8  9 10 11        D E E F        v h . v
+//   12 13 14 15        D G H F        . 1 1 .
+//   16 17 18 19        I . . J        1 . . 1
+// A position, the state of the search, is one mask a shape, of the cells where its blocks have
+// their anchors: `[C, A|B|D|F, E, G|H|I|J]` above. The target's shape comes first and is its own
+// even if another block has its form: the goal tells it apart. Which of two same-shape blocks
+// stands where is not kept: no move and no goal tells them apart. A mask has one bit a block (two
+// blocks of one shape anchored at one cell would overlap).
+const MAX_CELLS: usize = 64;
 
 /// What one move is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,1281 +50,906 @@ enum Metric {
     Steps,
 }
 
-/// A block's form: its cells relative to the top-left corner of its bounding box. That corner, the
-/// block's *anchor*, is what the output names; for an L it may be a cell the block does not cover.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Shape {
-    cells: Vec<(usize, usize)>,
-    height: usize,
-    width: usize,
-}
+/// A block's form: its cells (row, column) from its anchor, in reading order.
+type Shape = Vec<(usize, usize)>;
 
-struct Block {
-    name: String,
-    /// Index into `Puzzle::shapes`: 0 for the target, which shares its index with no other block.
+/// A block of the start: its name, its shape (an index into `Puzzle::shapes`) and its anchor.
+struct Block<'a> {
+    name: &'a str,
     shape: usize,
     anchor: usize,
 }
 
-struct Puzzle {
+/// The puzzle: the board, the shapes (the target's first), the blocks, the start position and the
+/// cell where the target's anchor must end up.
+struct Puzzle<'a> {
     rows: usize,
     cols: usize,
-    shapes: Vec<Shape>,
-    blocks: Vec<Block>,
-    /// The cell where the target's anchor must end up.
-    goal: usize,
     metric: Metric,
+    shapes: Vec<Shape>,
+    blocks: Vec<Block<'a>>,
+    start: Vec<u64>,
+    goal: usize,
 }
 
-/// One block moving: its shape and its anchor before and after.
+// -------------------------------------------------------------------------------------------------
+// The moves.
+
+/// One block moving: its shape, and its anchor before and after.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Move {
-    shape: u8,
-    from: u8,
-    to: u8,
+    shape: usize,
+    from: usize,
+    to: usize,
 }
 
-// A position (the state) is one anchor mask per shape: bit a of `anchors[s]` is set when a block of
-// shape s has its anchor at cell a. Each mask has a bit per block of its shape: two blocks of one
-// shape anchored at one cell would overlap. The search keeps it packed (`Packing`), as a `Position`.
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Position<const N: usize>([u64; N]);
-
-// How a block moves: per shape and anchor, the cells the shape covers; moving is shifting masks.
-struct Geometry {
-    cols: usize,
-    /// Every cell of the board, and those not in its first or last column.
-    board: u64,
-    not_left: u64,
-    not_right: u64,
-    /// `fits[shape][anchor]`: the cells the shape covers there, or 0 where it would stick out.
-    fits: Vec<Vec<u64>>,
-    /// `halo[shape][anchor]`: the cells next to those, where a move must find room to start.
-    halo: Vec<Vec<u64>>,
-    /// Per shape: the anchors where it lies on the board, and its cells as bit offsets from its anchor.
-    anchors: Vec<u64>,
-    offsets: Vec<Vec<usize>>,
-    metric: Metric,
-}
-
-impl Geometry {
-    fn new(puzzle: &Puzzle) -> Self {
-        let (rows, cols) = (puzzle.rows, puzzle.cols);
-        let board = u64::MAX >> (MAX_CELLS - rows * cols);
-        let first_column = (0..rows).fold(0u64, |mask, r| mask | 1 << (r * cols));
-        let last_column = first_column << (cols - 1);
-        let mut geometry = Geometry {
-            cols,
-            board,
-            not_left: board & !first_column,
-            not_right: board & !last_column,
-            fits: Vec::new(),
-            halo: Vec::new(),
-            anchors: Vec::new(),
-            offsets: Vec::new(),
-            metric: puzzle.metric,
-        };
-        for shape in &puzzle.shapes {
-            let fits: Vec<u64> = (0..rows * cols)
-                .map(|anchor| covers(shape, anchor, rows, cols))
-                .collect();
-            let halo = fits.iter().map(|&f| geometry.around(f)).collect();
-            let anchors = (0..rows * cols)
-                .filter(|&a| fits[a] != 0)
-                .fold(0, |m, a| m | 1 << a);
-            geometry.offsets.push(
-                (shape.cells.iter())
-                    .map(|&(dr, dc)| dr * cols + dc)
-                    .collect(),
-            );
-            geometry.fits.push(fits);
-            geometry.halo.push(halo);
-            geometry.anchors.push(anchors);
-        }
-        geometry
-    }
-
-    /// The cells one step from those in `mask` in direction `d`: up, down, left, right. A row may be
-    /// the whole word (1×64), and a shift by 64 is not 0 in Rust: checked, it is.
-    fn shift(&self, mask: u64, d: usize) -> u64 {
-        let row = self.cols as u32;
-        match d {
-            0 => mask.checked_shr(row).unwrap_or(0),
-            1 => mask.checked_shl(row).unwrap_or(0) & self.board,
-            2 => (mask & self.not_left) >> 1,
-            _ => (mask & self.not_right) << 1,
-        }
-    }
-
-    /// The cells next to `mask`, outside it.
-    fn around(&self, mask: u64) -> u64 {
-        (0..4).fold(0, |m, d| m | self.shift(mask, d)) & !mask
-    }
-
-    /// The anchors, as a bit mask, that shape `s` anchored at `from` reaches in one move, using only
-    /// the cells in `free` (the empty cells and its own), by shifting masks within `allowed`.
-    fn destinations(&self, s: usize, from: usize, free: u64) -> u64 {
-        // The shape fits at anchor a when every cell a + offset is free, i.e. bit a of free >> offset.
-        let allowed = self.offsets[s]
-            .iter()
-            .fold(self.anchors[s], |ok, &k| ok & free >> k);
-        let start = 1u64 << from;
-        let reached = match self.metric {
-            Metric::Steps => (0..4).fold(0, |r, d| r | self.shift(start, d) & allowed),
-            Metric::Straight => (0..4).fold(0, |mut r, d| {
-                let mut ray = self.shift(start, d) & allowed;
-                while ray != 0 {
-                    debug_assert!(ray & (r | start) == 0, "a ray only goes forwards");
-                    r |= ray;
-                    ray = self.shift(ray, d) & allowed;
-                }
-                r
-            }),
-            Metric::Moves => {
-                // Flood fill: grow the reached set by one step each round until it stops growing.
-                let mut reached = start;
-                loop {
-                    let grown = (0..4).fold(reached, |r, d| r | self.shift(reached, d) & allowed);
-                    if grown == reached {
-                        break reached;
-                    }
-                    reached = grown;
-                }
-            }
-        };
-        reached & !start
-    }
-}
-
-/// The cells `shape` covers with its anchor at `anchor`, or 0 where it would stick out of the board.
-fn covers(shape: &Shape, anchor: usize, rows: usize, cols: usize) -> u64 {
-    let (r, c) = (anchor / cols, anchor % cols);
-    if r + shape.height > rows || c + shape.width > cols {
-        return 0;
-    }
-    (shape.cells.iter()).fold(0, |mask, &(dr, dc)| mask | 1 << ((r + dr) * cols + c + dc))
-}
-
-/// What the search needs to know of a puzzle: where shapes fit, how positions pack, and whether the
-/// puzzle is its own mirror image.
+/// The board, and where each shape fits on it, as masks; and how the search stores a position
+/// (see the speed tricks, after the search).
 struct Board {
-    geometry: Geometry,
-    packing: Packing,
-    /// The target's packed field when it stands at its goal.
-    goal: u64,
+    cols: u32,
+    metric: Metric,
+    /// Every cell, and those off the first column and off the last column.
+    cells: u64,
+    inner: [u64; 2],
+    /// `covers[s][a]`: the cells shape s covers anchored at a, or 0 where it would stick out.
+    covers: Vec<Vec<u64>>,
+    /// Per shape: the anchors where it lies on the board, and its cells as offsets from one.
+    lies: Vec<u64>,
+    offsets: Vec<Vec<u32>>,
+    /// The blocks of shape s are numbered `first[s]..first[s + 1]`; a stored position takes
+    /// `words` words; the goal cell.
+    first: Vec<usize>,
+    words: usize,
+    goal: usize,
     mirror: Option<Mirror>,
 }
 
 impl Board {
-    fn new(puzzle: &Puzzle) -> Self {
-        let geometry = Geometry::new(puzzle);
-        let packing = Packing::new(puzzle, &geometry);
-        let goal = packing.field(0, 1 << puzzle.goal);
-        Board {
-            mirror: Mirror::of(puzzle, &packing),
-            geometry,
-            packing,
-            goal,
+    fn new(puzzle: &Puzzle) -> Board {
+        let (rows, cols) = (puzzle.rows, puzzle.cols);
+        let cells = u64::MAX >> (MAX_CELLS - rows * cols);
+        let first_column = (0..rows).fold(0u64, |m, r| m | 1 << (r * cols));
+        let mut first = vec![0];
+        for mask in &puzzle.start {
+            first.push(first[first.len() - 1] + mask.count_ones() as usize);
+        }
+        let mut board = Board {
+            cols: cols as u32,
+            metric: puzzle.metric,
+            cells,
+            inner: [cells & !first_column, cells & !(first_column << (cols - 1))],
+            covers: Vec::new(),
+            lies: Vec::new(),
+            offsets: Vec::new(),
+            first,
+            words: (puzzle.blocks.len() + BLOCKS_A_WORD - 1) / BLOCKS_A_WORD,
+            goal: puzzle.goal,
+            mirror: Mirror::of(puzzle),
+        };
+        for shape in &puzzle.shapes {
+            let covers = (0..rows * cols).map(|a| cells_at(shape, a, rows, cols));
+            let covers: Vec<u64> = covers.collect();
+            let lies = (0..rows * cols).filter(|&a| covers[a] != 0);
+            board.lies.push(lies.fold(0, |m, a| m | 1 << a));
+            let offsets = shape.iter().map(|&(r, c)| (r * cols + c) as u32);
+            board.offsets.push(offsets.collect());
+            board.covers.push(covers);
+        }
+        board
+    }
+
+    /// The cells one step from those of `mask` in direction `d`: up, down, left, right. A row may
+    /// fill the whole word (1×64), and `x >> 64` is no zero in Rust: a checked shift is.
+    fn step(&self, mask: u64, d: usize) -> u64 {
+        match d {
+            0 => mask.checked_shr(self.cols).unwrap_or(0),
+            1 => mask.checked_shl(self.cols).unwrap_or(0) & self.cells,
+            2 => (mask & self.inner[0]) >> 1,
+            _ => (mask & self.inner[1]) << 1,
         }
     }
 
-    fn solved<const N: usize>(&self, p: Position<N>) -> bool {
-        let f = &self.packing.fields[0];
-        p.0[f.word] >> f.shift & low_bits(f.width) == self.goal
+    /// The anchors that shape `s`, anchored at `from`, reaches in one move over the cells of `free`
+    /// (the empty ones and its own), as a mask. `room` holds every anchor where the shape would
+    /// fit; moving is then shifting masks within it.
+    fn reach(&self, s: usize, from: usize, free: u64) -> u64 {
+        // The shape fits at anchor a when each cell a + k is free: bit a of `free >> k`.
+        let room = (self.offsets[s].iter()).fold(self.lies[s], |m, &k| m & free >> k);
+        let start = 1u64 << from;
+        let all = [0, 1, 2, 3];
+        let reached = match self.metric {
+            Metric::Steps => (0..4).fold(0, |m, d| m | self.step(start, d) & room),
+            Metric::Straight => (0..4).fold(0, |m, d| m | self.spread(start, room, &[d])),
+            Metric::Moves => self.spread(start, room, &all),
+        };
+        reached & !start
     }
 
-    /// Every position one move from `p`, each as the search stores it (see `Mirror`) with the move
-    /// that reaches it; `scratch` holds two masks a shape.
-    fn successors<const N: usize>(
-        &self,
-        p: Position<N>,
-        scratch: &mut [u64],
-        out: &mut Vec<(Position<N>, Move)>,
-    ) {
-        let g = &self.geometry;
-        let (anchors, mirrored) = scratch.split_at_mut(self.packing.fields.len());
-        self.packing.unpack(p, anchors);
-        let occupied = (anchors.iter().enumerate()).fold(0, |cells, (s, &mask)| {
-            cells | each_bit(mask).fold(0, |c, a| c | g.fits[s][a])
-        });
-        let empty = g.board & !occupied;
-        let p_mirrored = self
-            .mirror
-            .as_ref()
-            .map(|m| m.reflect(&self.packing, anchors, mirrored));
-        for (s, &mask) in anchors.iter().enumerate() {
-            for from in each_bit(mask) {
-                if g.halo[s][from] & empty == 0 {
-                    continue; // no room next to it: it cannot move (most blocks, most of the time)
-                }
-                for to in each_bit(g.destinations(s, from, empty | g.fits[s][from])) {
-                    let m = Move {
-                        shape: s as u8,
-                        from: from as u8,
-                        to: to as u8,
-                    };
-                    let q = self.packing.repack(p, s, mask ^ (1 << from | 1 << to));
-                    let stored = match (&self.mirror, p_mirrored) {
-                        (Some(mirror), Some(pm)) => {
-                            q.min(mirror.moved(&self.packing, pm, mirrored, m))
-                        }
-                        _ => q,
-                    };
-                    out.push((stored, m));
-                }
+    /// The anchors reached from those of `from` by steps in directions `ds` within `room`.
+    fn spread(&self, from: u64, room: u64, ds: &[usize]) -> u64 {
+        let mut reached = from;
+        loop {
+            let wider = (ds.iter()).fold(reached, |m, &d| m | self.step(reached, d) & room);
+            if wider == reached {
+                return reached;
             }
+            reached = wider;
         }
     }
+}
 
-    /// `p` after `m`.
-    fn apply<const N: usize>(&self, p: Position<N>, m: Move) -> Position<N> {
-        let s = m.shape as usize;
-        let anchors = self.packing.anchors_of(p, s) ^ (1 << m.from | 1 << m.to);
-        self.packing.repack(p, s, anchors)
+/// The cells `shape` covers with its anchor at cell `anchor`, or 0 if it would stick out.
+fn cells_at(shape: &Shape, anchor: usize, rows: usize, cols: usize) -> u64 {
+    let (r, c) = (anchor / cols, anchor % cols);
+    if (shape.iter()).any(|&(dr, dc)| r + dr >= rows || c + dc >= cols) {
+        return 0;
     }
+    (shape.iter()).fold(0, |m, &(dr, dc)| m | 1 << ((r + dr) * cols + c + dc))
+}
 
-    /// How the search stores the position with these anchor masks: packed, or the smaller of it and
-    /// its mirror image if the puzzle has one (`mirrored` is scratch space, one mask a shape).
-    fn stored<const N: usize>(&self, anchors: &[u64], mirrored: &mut [u64]) -> Position<N> {
-        let p = self.packing.pack(anchors);
-        match &self.mirror {
-            Some(mirror) => p.min(mirror.reflect(&self.packing, anchors, mirrored)),
-            None => p,
+/// Every move from `position`, shape by shape, lowest anchor first, each handed to `each`.
+fn neighbours(board: &Board, position: &[u64], mut each: impl FnMut(Move)) {
+    let taken = (position.iter().enumerate()).fold(0, |cells, (s, &mask)| {
+        bits(mask).fold(cells, |cells, a| cells | board.covers[s][a])
+    });
+    let empty = board.cells & !taken;
+    for (s, &mask) in position.iter().enumerate() {
+        for from in bits(mask) {
+            for to in bits(board.reach(s, from, empty | board.covers[s][from])) {
+                each(Move { shape: s, from, to });
+            }
         }
     }
 }
 
 /// The set bits of `mask`, lowest first.
-fn each_bit(mut mask: u64) -> impl Iterator<Item = usize> {
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
-        let bit = (mask != 0).then(|| mask.trailing_zeros() as usize);
+        let bit = mask.trailing_zeros() as usize;
         mask &= mask.wrapping_sub(1);
-        bit
+        Some(bit).filter(|&bit| bit < 64)
     })
 }
 
-// -------------------------------------
+// -------------------------------------------------------------------------------------------------
 // The search.
 
-/// One side of the search: its layers, and a set of every position in them.
-struct Side<const N: usize> {
-    /// `layers[d]`: the positions first reached after d moves; `layers[0]` are the roots.
-    layers: Vec<Vec<Position<N>>>,
-    seen: PositionSet<N>,
+/// One side of the search: every position it has reached, stored as a key of a few words (see
+/// `Board::store`) in the order reached, so that a layer is a run of them; and the set of them.
+struct Side {
+    name: &'static str,
+    keys: Vec<u64>,
+    /// `layers[d]`: the number of the first position of layer d. The last layer, the frontier,
+    /// runs to the end of `keys`.
+    layers: Vec<usize>,
+    seen: Set,
 }
 
 /// A shortest list of moves from the start to the goal, or `None` if there is none.
 fn solve(puzzle: &Puzzle, trace: bool) -> Option<Vec<Move>> {
     let board = Board::new(puzzle);
-    // The packed width decides the key's size: one word for most boards, more for many shapes.
-    match board.packing.words {
-        1 => search::<1>(puzzle, &board, trace),
-        2 => search::<2>(puzzle, &board, trace),
-        3 | 4 => search::<4>(puzzle, &board, trace),
-        5..=8 => search::<8>(puzzle, &board, trace),
-        _ => search::<16>(puzzle, &board, trace),
-    }
-}
-
-fn search<const N: usize>(puzzle: &Puzzle, board: &Board, trace: bool) -> Option<Vec<Move>> {
-    let mut anchors = vec![0u64; board.packing.fields.len()];
-    for block in &puzzle.blocks {
-        anchors[block.shape] |= 1 << block.anchor;
-    }
-    let start = board.packing.pack::<N>(&anchors);
-    if board.solved(start) {
+    let mut root = vec![0; board.words];
+    board.store(&puzzle.start, &mut root);
+    if board.solved(&root) {
         return Some(Vec::new());
     }
-    let mut mirrored = vec![0; anchors.len()];
-    let mut from_start = Side::new(vec![board.stored(&anchors, &mut mirrored)]);
-    let mut to_goal = GoalSide::Waiting { tried: 0 };
-    // Invariant while the sides have not met: each side is complete to its depth and no position is on
-    // both, so every solution is longer than the two depths together. A new position that touches the
-    // other side's last layer closes a path of that sum + 1 moves: the first meeting is a shortest
-    // path. Until the goal side exists, touching it means having the target at its goal: its roots
-    // are exactly those positions.
+    let mut start = Side::new("start", &board, &root);
+    let mut goal = GoalSide::default();
+    // Invariant while the sides have not met: each side holds every position within its depth of
+    // its roots, and no position lies on both, so every solution is longer than the two depths
+    // together. A new position that the other side holds closes a path of exactly that sum + 1
+    // moves: the first meeting is a shortest path. Until the goal side is built, the other side
+    // holds exactly the positions with the target at its goal: its roots.
     // practice: begin search
     loop {
-        to_goal.build_when_smaller(puzzle, board, from_start.frontier().len(), trace);
-        let (met, side, name) = match &mut to_goal {
-            GoalSide::Built(goal) if goal.frontier().len() < from_start.frontier().len() => {
-                let met = goal.expand(board, |p| from_start.seen.contains(p));
-                (met, &*goal, "goal")
-            }
-            _ => {
-                let goal = to_goal.side();
-                let meets = |p| goal.map_or(board.solved(p), |g| g.seen.contains(p));
-                (from_start.expand(board, meets), &from_start, "start")
-            }
+        goal.weigh(&board, start.frontier().len(), trace);
+        // Grow the smaller frontier: the two sides' work is then close to the least.
+        let (grown, other) = match &mut goal.side {
+            Some(side) if side.frontier().len() < start.frontier().len() => (side, Some(&start)),
+            side => (&mut start, side.as_ref()),
         };
+        let met = grown.expand(&board, other);
         if trace {
-            let (depth, frontier, visited) = (side.depth(), side.frontier().len(), side.seen.len);
-            eprintln!(
-                "{} depth {}: frontier {}, visited {}",
-                name, depth, frontier, visited
-            );
+            let (name, depth, frontier) = (grown.name, grown.depth(), grown.frontier().len());
+            let layer = format!("{} depth {}: frontier {}", name, depth, frontier);
+            eprintln!("{}, visited {}", layer, grown.len());
         }
-        if let Some(meet) = met {
-            return Some(join_halves(
-                board,
-                start,
-                &from_start,
-                to_goal.side(),
-                meet,
-                trace,
-            ));
+        if let Some(meeting) = met {
+            let path = join(&board, &start, goal.side.as_ref(), &meeting, trace);
+            return Some(replay(&board, &puzzle.start, &path));
         }
-        if side.frontier().is_empty() {
-            return None; // one side has run out of positions without meeting the other
+        if grown.frontier().is_empty() {
+            return None; // that side has reached all it can without meeting the other
         }
     }
     // practice: end search
 }
 
-impl<const N: usize> Side<N> {
-    fn new(roots: Vec<Position<N>>) -> Self {
-        let mut seen = PositionSet::new();
-        roots.iter().for_each(|&p| {
-            seen.insert(p);
-        });
-        Side {
+impl Side {
+    /// A side whose layer 0 is `roots`, keys one after another (mirror images may come twice).
+    fn new(name: &'static str, board: &Board, roots: &[u64]) -> Side {
+        let (keys, layers, seen) = (Vec::new(), vec![0], Set::new(board.words));
+        let mut side = Side {
+            name,
+            keys,
+            layers,
             seen,
-            layers: vec![roots],
+        };
+        for root in roots.chunks(board.words) {
+            if side.seen.insert(root, Set::hash(root)) {
+                side.keys.extend_from_slice(root);
+            }
         }
+        side
+    }
+
+    fn len(&self) -> usize {
+        self.keys.len() / self.seen.words
+    }
+
+    fn key(&self, id: usize) -> &[u64] {
+        &self.keys[id * self.seen.words..(id + 1) * self.seen.words]
     }
 
     fn depth(&self) -> usize {
         self.layers.len() - 1
     }
 
-    fn frontier(&self) -> &[Position<N>] {
-        &self.layers[self.depth()]
+    /// The numbers of the last layer's positions.
+    fn frontier(&self) -> std::ops::Range<usize> {
+        self.layers[self.depth()]..self.len()
     }
 
-    /// Expands the last layer; returns the first new position for which `meets` holds.
-    fn expand(
-        &mut self,
-        board: &Board,
-        meets: impl Fn(Position<N>) -> bool,
-    ) -> Option<Position<N>> {
-        let (mut next, mut successors) = (Vec::new(), Vec::new());
-        let mut scratch = vec![0; 2 * board.packing.fields.len()];
-        let mut met = None;
-        let Side { layers, seen } = self;
-        // 32 positions at a time: the set looks up their successors as a batch.
-        'layer: for parents in layers[layers.len() - 1].chunks(32) {
-            successors.clear();
-            for &p in parents {
-                board.successors(p, &mut scratch, &mut successors);
+    /// Adds the next whole layer; at its first new position that `other` holds (with no other
+    /// side yet: that is solved), it stops and returns that position: the rest of the layer is not
+    /// needed (see `solve`). The goal side grows by the same moves: each move is undone by one.
+    fn expand(&mut self, board: &Board, other: Option<&Side>) -> Option<Vec<u64>> {
+        let layer = self.frontier();
+        self.layers.push(self.len());
+        let mut next = Vec::new();
+        // The successors of 32 positions at a time, looked up together (see `Set::insert_all`).
+        for first in layer.clone().step_by(32) {
+            next.clear();
+            for id in first..layer.end.min(first + 32) {
+                board.successors(self.key(id), &mut next);
             }
-            for q in seen.insert_batch(&successors) {
-                next.push(q);
-                if meets(q) {
-                    met = Some(q); // the rest of the layer is not needed: see `search`
-                    break 'layer;
+            for key in self.seen.insert_all(&next) {
+                self.keys.extend_from_slice(key);
+                let met = other.map_or_else(|| board.solved(key), |o| o.seen.contains(key));
+                if met {
+                    return Some(key.to_vec());
                 }
-            }
-        }
-        next.shrink_to_fit();
-        self.layers.push(next);
-        met
-    }
-
-    /// The positions from a root of this side to `p`, of layer `depth`, in order. A move can be
-    /// undone, so `p`'s predecessor is the one of its neighbours that lies in the layer before;
-    /// scanning that layer costs less than a parent per position.
-    fn chain_to(&self, board: &Board, mut p: Position<N>, depth: usize) -> Vec<Position<N>> {
-        let mut chain = vec![p];
-        let (mut scratch, mut neighbours) = (vec![0; 2 * board.packing.fields.len()], Vec::new());
-        for d in (0..depth).rev() {
-            neighbours.clear();
-            board.successors(p, &mut scratch, &mut neighbours);
-            let found = (self.layers[d].iter()).find(|&&q| neighbours.iter().any(|&(n, _)| n == q));
-            p = *found.expect("a position of layer d+1 has a neighbour in layer d");
-            chain.push(p);
-        }
-        chain.reverse();
-        chain
-    }
-}
-
-/// The whole path through `meet`, which lies in the last layer of both sides, as moves from `start`.
-fn join_halves<const N: usize>(
-    board: &Board,
-    start: Position<N>,
-    from_start: &Side<N>,
-    to_goal: Option<&Side<N>>,
-    meet: Position<N>,
-    trace: bool,
-) -> Vec<Move> {
-    let mut chain = from_start.chain_to(board, meet, from_start.depth());
-    let start_half = chain.len() - 1;
-    if let Some(goal) = to_goal {
-        let to_meet = goal.chain_to(board, meet, goal.depth());
-        chain.extend(to_meet.into_iter().rev().skip(1));
-    }
-    if trace {
-        let goal_half = chain.len() - 1 - start_half;
-        eprintln!(
-            "met at {} moves (start {} + goal {})",
-            chain.len() - 1,
-            start_half,
-            goal_half
-        );
-    }
-    moves_along(board, start, &chain)
-}
-
-/// The moves that take `start` through positions stored as `chain`. A stored position may be the
-/// mirror image of the real one, so each step is found again among the real successors.
-fn moves_along<const N: usize>(
-    board: &Board,
-    start: Position<N>,
-    chain: &[Position<N>],
-) -> Vec<Move> {
-    let (mut at, mut moves) = (start, Vec::new());
-    let (mut scratch, mut successors) = (vec![0; 2 * board.packing.fields.len()], Vec::new());
-    for next in &chain[1..] {
-        successors.clear();
-        board.successors(at, &mut scratch, &mut successors);
-        let found = successors.iter().find(|(q, _)| q == next);
-        let &(_, m) = found.expect("consecutive positions of a chain are one move apart");
-        at = board.apply(at, m);
-        moves.push(m);
-    }
-    moves
-}
-
-/// The goal side: every arrangement with the target at its goal, searched backwards. That set can be
-/// huge and mostly unreachable (6,795 for the classic, 20 s to list on a sparse 6×6 board), so it is
-/// built only once it would be the smaller frontier.
-enum GoalSide<const N: usize> {
-    /// Not built; the last try asked for at most `tried` roots and found more.
-    Waiting {
-        tried: usize,
-    },
-    Built(Side<N>),
-}
-
-impl<const N: usize> GoalSide<N> {
-    fn side(&self) -> Option<&Side<N>> {
-        match self {
-            GoalSide::Built(side) => Some(side),
-            GoalSide::Waiting { .. } => None,
-        }
-    }
-
-    /// Builds the goal side if it has at most `frontier` roots. Asking for twice as many roots as the
-    /// last try keeps the failed tries cheap: together at most twice the last one.
-    fn build_when_smaller(&mut self, puzzle: &Puzzle, board: &Board, frontier: usize, trace: bool) {
-        match *self {
-            GoalSide::Waiting { tried } if frontier > 2 * tried => {}
-            _ => return,
-        }
-        *self = match goal_positions(puzzle, board, frontier) {
-            Some(roots) => {
-                if trace {
-                    eprintln!(
-                        "goal side: {} arrangements with the target at its goal",
-                        roots.len()
-                    );
-                }
-                GoalSide::Built(Side::new(roots))
-            }
-            None => {
-                if trace {
-                    eprintln!("goal side: more than {} arrangements; it waits", frontier);
-                }
-                GoalSide::Waiting { tried: frontier }
-            }
-        };
-    }
-}
-
-/// Every arrangement of the other blocks around the target at its goal, or `None` when there are more
-/// than `limit` of them.
-fn goal_positions<const N: usize>(
-    puzzle: &Puzzle,
-    board: &Board,
-    limit: usize,
-) -> Option<Vec<Position<N>>> {
-    let mut anchors = vec![0; board.packing.fields.len()];
-    anchors[0] = 1 << puzzle.goal;
-    let mut placement = Placement {
-        board,
-        mirrored: vec![0; anchors.len()],
-        anchors,
-        found: 0,
-        roots: None,
-        limit,
-        budget: 4 * limit,
-    };
-    // Count first, list only once the count is within the limit: most tries fail.
-    let target = board.geometry.fits[0][puzzle.goal];
-    if !placement.place(1, 0, target) {
-        return None;
-    }
-    // Again, with the same budget, keeping what it finds.
-    placement.found = 0;
-    placement.roots = Some(Vec::new());
-    placement.budget = 4 * limit;
-    placement.place(1, 0, target);
-    let mut roots = placement.roots.unwrap_or_default();
-    roots.sort_unstable();
-    roots.dedup(); // mirror images, when they are stored as one
-    Some(roots)
-}
-
-/// A backtracking search that places each shape's blocks in turn on the cells left free.
-struct Placement<'a, const N: usize> {
-    board: &'a Board,
-    /// The arrangement being built, one anchor mask a shape, and scratch space for its mirror image.
-    anchors: Vec<u64>,
-    mirrored: Vec<u64>,
-    /// Arrangements found so far, and the list of them when it is wanted.
-    found: usize,
-    roots: Option<Vec<Position<N>>>,
-    limit: usize,
-    /// Placements left to try: the walk may wander among dead ends, so its work is bounded too.
-    budget: usize,
-}
-
-impl<const N: usize> Placement<'_, N> {
-    /// Places the blocks of shape `s` from anchor `first` on (same-shape blocks in increasing order,
-    /// so no arrangement comes twice), then the later shapes; false once over the limits.
-    fn place(&mut self, s: usize, first: usize, occupied: u64) -> bool {
-        let fields = &self.board.packing.fields;
-        if s == fields.len() {
-            if let Some(roots) = &mut self.roots {
-                roots.push(self.board.stored(&self.anchors, &mut self.mirrored));
-            }
-            self.found += 1;
-            return self.found <= self.limit;
-        }
-        if self.anchors[s].count_ones() as usize == fields[s].count {
-            return self.place(s + 1, 0, occupied);
-        }
-        let g = &self.board.geometry;
-        let free = g.board & !occupied;
-        // Where shape s fits on free cells (as in `destinations`), from anchor `first` on.
-        let fitting = (g.offsets[s].iter()).fold(g.anchors[s], |ok, &k| ok & free >> k);
-        for anchor in each_bit(fitting & u64::MAX.checked_shl(first as u32).unwrap_or(0)) {
-            let cells = g.fits[s][anchor];
-            if self.budget == 0 {
-                return false;
-            }
-            self.budget -= 1;
-            self.anchors[s] |= 1 << anchor;
-            let within = self.place(s, anchor + 1, occupied | cells);
-            self.anchors[s] &= !(1 << anchor);
-            if !within {
-                return false;
-            }
-        }
-        true
-    }
-}
-
-// -------------------------------------
-// Storage: how a position packs into words, the set that holds them, and mirror images.
-
-impl<const N: usize> Position<N> {
-    /// A free slot of a `PositionSet`: no packed position sets the top bit of its last word.
-    fn empty() -> Self {
-        let mut words = [0; N];
-        words[N - 1] = u64::MAX;
-        Position(words)
-    }
-
-    /// Folded, then mixed (MurmurHash3's finalizer): the top byte and low bits pick a part and a slot.
-    fn hash(self) -> u64 {
-        let folded =
-            (self.0.iter().enumerate()).fold(0u64, |h, (i, &w)| h ^ w.rotate_left(16 * i as u32));
-        let h = (folded ^ folded >> 33).wrapping_mul(0xff51_afd7_ed55_8ccd);
-        let h = (h ^ h >> 33).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-        h ^ h >> 33
-    }
-}
-
-#[derive(Clone, Copy, Debug)]
-enum Encoding {
-    /// Its blocks' anchors as indices, in increasing order, into the anchors where the shape fits
-    /// (the classic's target: 4 bits, not 64).
-    Indices { bits: u32 },
-    /// A bit per anchor where the shape fits.
-    Mask,
-    /// The anchor mask itself, where no field is shorter (twenty singles on a 6×6 board: 36 bits,
-    /// not 120): nothing to convert.
-    Cells,
-}
-
-/// Where one shape's field lies in a packed position.
-#[derive(Clone, Debug)]
-struct Field {
-    word: usize,
-    shift: u32,
-    width: u32,
-    encoding: Encoding,
-    /// How many blocks have this shape.
-    count: usize,
-    /// The cells where the shape fits, in increasing order, and each cell's index in that list.
-    cell_of: Vec<u8>,
-    index_of: [u8; MAX_CELLS],
-}
-
-/// How positions are packed: one field per shape, in whichever `Encoding` is shortest. The classic
-/// takes 44 bits; a board with up to ten blocks, one word.
-struct Packing {
-    fields: Vec<Field>,
-    /// Words used: at most 14, as fields take at most 6 bits a block and 64 bits, and every two words
-    /// hold over 63 bits of them.
-    words: usize,
-}
-
-/// The lowest `width` bits.
-fn low_bits(width: u32) -> u64 {
-    u64::MAX.checked_shr(64 - width).unwrap_or(0)
-}
-
-impl Packing {
-    fn new(puzzle: &Puzzle, geometry: &Geometry) -> Self {
-        let (mut fields, mut word, mut used) = (Vec::new(), 0, 0);
-        for (s, &anchors) in geometry.anchors.iter().enumerate() {
-            let count = puzzle.blocks.iter().filter(|b| b.shape == s).count();
-            let cell_of: Vec<u8> = (0..MAX_CELLS as u8)
-                .filter(|&a| anchors >> a & 1 == 1)
-                .collect();
-            let mut index_of = [0; MAX_CELLS];
-            cell_of
-                .iter()
-                .enumerate()
-                .for_each(|(i, &cell)| index_of[cell as usize] = i as u8);
-            let bits = usize::BITS - (cell_of.len() - 1).leading_zeros(); // enough for the last index
-            let span = 64 - anchors.leading_zeros(); // bits up to the last anchor
-            let (encoding, width) = if span <= cell_of.len() as u32 && span <= count as u32 * bits {
-                (Encoding::Cells, span)
-            } else if cell_of.len() as u32 <= count as u32 * bits {
-                (Encoding::Mask, cell_of.len() as u32)
-            } else {
-                (Encoding::Indices { bits }, count as u32 * bits)
-            };
-            // A field never straddles two words, and the last word keeps its top bit free (`empty`).
-            if used + width > 63 {
-                word += 1;
-                used = 0;
-            }
-            fields.push(Field {
-                word,
-                shift: used,
-                width,
-                encoding,
-                count,
-                cell_of,
-                index_of,
-            });
-            used += width;
-        }
-        // A field of all 64 bits fills its word, top bit too: `empty` then needs one word more.
-        let words = word + 1 + usize::from(used == 64);
-        Packing { fields, words }
-    }
-
-    /// The field of a shape whose blocks are anchored at the cells in `anchors`.
-    fn field(&self, s: usize, anchors: u64) -> u64 {
-        let f = &self.fields[s];
-        let indices = each_bit(anchors).map(|cell| f.index_of[cell] as u64);
-        match f.encoding {
-            Encoding::Cells => anchors,
-            Encoding::Mask => indices.fold(0, |field, index| field | 1 << index),
-            Encoding::Indices { bits } => (indices.enumerate())
-                .fold(0, |field, (i, index)| field | index << (i as u32 * bits)),
-        }
-    }
-
-    fn pack<const N: usize>(&self, anchors: &[u64]) -> Position<N> {
-        let mut words = [0; N];
-        for (s, f) in self.fields.iter().enumerate() {
-            words[f.word] |= self.field(s, anchors[s]) << f.shift;
-        }
-        Position(words)
-    }
-
-    /// `p` with shape `s`'s blocks anchored at the cells in `anchors` instead.
-    fn repack<const N: usize>(&self, p: Position<N>, s: usize, anchors: u64) -> Position<N> {
-        let f = &self.fields[s];
-        let mut words = p.0;
-        words[f.word] =
-            words[f.word] & !(low_bits(f.width) << f.shift) | self.field(s, anchors) << f.shift;
-        Position(words)
-    }
-
-    /// Shape `s`'s anchor mask in `p`.
-    fn anchors_of<const N: usize>(&self, p: Position<N>, s: usize) -> u64 {
-        let f = &self.fields[s];
-        let field = p.0[f.word] >> f.shift & low_bits(f.width);
-        match f.encoding {
-            Encoding::Cells => field,
-            Encoding::Mask => each_bit(field).fold(0, |anchors, i| anchors | 1 << f.cell_of[i]),
-            Encoding::Indices { bits } => (0..f.count as u32).fold(0, |anchors, i| {
-                let index = field >> (i * bits) & low_bits(bits);
-                anchors | 1 << f.cell_of[index as usize]
-            }),
-        }
-    }
-
-    fn unpack<const N: usize>(&self, p: Position<N>, anchors: &mut [u64]) {
-        for (s, a) in anchors.iter_mut().enumerate() {
-            *a = self.anchors_of(p, s);
-        }
-    }
-}
-
-/// A set of positions: open addressing with linear probing, in 256 parts picked by the hash's top byte.
-/// A part grows by half when it is 7/8 full, one part at a time, so the set never needs room for twice
-/// its size at once (as one doubling table would): 9 to 14 bytes a position (8 / load).
-struct PositionSet<const N: usize> {
-    parts: Vec<Part<N>>,
-    len: usize,
-    /// Scratch for `insert_batch`: what each first slot held.
-    first: Vec<Position<N>>,
-}
-
-struct Part<const N: usize> {
-    slots: Vec<Position<N>>,
-    len: usize,
-}
-
-impl<const N: usize> PositionSet<N> {
-    fn new() -> Self {
-        let part = || Part {
-            slots: vec![Position::empty(); 64],
-            len: 0,
-        };
-        PositionSet {
-            parts: (0..256).map(|_| part()).collect(),
-            len: 0,
-            first: Vec::new(),
-        }
-    }
-
-    /// Adds `p`; false if it was there already.
-    fn insert(&mut self, p: Position<N>) -> bool {
-        let h = p.hash();
-        let part = &mut self.parts[(h >> 56) as usize];
-        if 8 * (part.len + 1) > 7 * part.slots.len() {
-            part.grow();
-        }
-        let (slot, added) = part.find(h, p);
-        if added {
-            part.slots[slot] = p;
-            part.len += 1;
-            self.len += 1;
-        }
-        added
-    }
-
-    /// Adds the positions of `batch`; yields the new ones, in order. Their first slots are read before
-    /// any is compared, with no branch between, so that their cache misses overlap; a position found
-    /// there is in for good, as nothing leaves the set.
-    fn insert_batch<'a, T>(
-        &'a mut self,
-        batch: &'a [(Position<N>, T)],
-    ) -> impl Iterator<Item = Position<N>> + 'a {
-        let (parts, first) = (&self.parts, &mut self.first);
-        first.clear();
-        first.extend(batch.iter().map(|(p, _)| {
-            let h = p.hash();
-            let part = &parts[(h >> 56) as usize];
-            part.slots[part.start(h)]
-        }));
-        (0..batch.len()).filter_map(move |i| {
-            let p = batch[i].0;
-            Some(p).filter(|&p| self.first[i] != p && self.insert(p))
-        })
-    }
-
-    fn contains(&self, p: Position<N>) -> bool {
-        let h = p.hash();
-        !self.parts[(h >> 56) as usize].find(h, p).1
-    }
-}
-
-impl<const N: usize> Part<N> {
-    /// Where the probe for hash `h` starts: in 0..size, without a division.
-    fn start(&self, h: u64) -> usize {
-        (((h & 0xffff_ffff) * self.slots.len() as u64) >> 32) as usize
-    }
-
-    /// The slot that holds `p`, or the free slot where it would go (then true).
-    fn find(&self, h: u64, p: Position<N>) -> (usize, bool) {
-        let size = self.slots.len();
-        let mut slot = self.start(h);
-        loop {
-            let there = self.slots[slot];
-            if there == p || there == Position::empty() {
-                return (slot, there != p);
-            }
-            slot = if slot + 1 == size { 0 } else { slot + 1 };
-        }
-    }
-
-    fn grow(&mut self) {
-        let size = self.slots.len() + self.slots.len() / 2;
-        let old = std::mem::replace(&mut self.slots, vec![Position::empty(); size]);
-        for p in old.into_iter().filter(|&p| p != Position::empty()) {
-            let (slot, _) = self.find(p.hash(), p);
-            self.slots[slot] = p;
-        }
-    }
-}
-
-/// Left-right symmetry. When the mirror image has the same blocks (a J for each L) and the target is
-/// symmetric with its goal on the middle line, a position and its mirror image are equally far from
-/// the goal: the search stores the smaller of the two, half the classic's positions, and replays the
-/// path from the real start (`moves_along`).
-struct Mirror {
-    /// The shape each shape becomes, and `anchor[s][a]`: where shape s anchored at a goes.
-    shape: Vec<usize>,
-    anchor: Vec<Vec<u8>>,
-}
-
-impl Mirror {
-    fn of(puzzle: &Puzzle, packing: &Packing) -> Option<Mirror> {
-        let cols = puzzle.cols;
-        let reflect = |s: &Shape| {
-            let mut cells: Vec<_> = s.cells.iter().map(|&(r, c)| (r, s.width - 1 - c)).collect();
-            cells.sort_unstable();
-            Shape { cells, ..s.clone() }
-        };
-        let count = |s: usize| packing.fields[s].count;
-        let mut shape = Vec::new();
-        for (s, form) in puzzle.shapes.iter().enumerate() {
-            let image = reflect(form);
-            let twin = if s == 0 {
-                Some(0).filter(|_| image == *form)
-            } else {
-                (1..puzzle.shapes.len())
-                    .find(|&t| puzzle.shapes[t] == image && count(t) == count(s))
-            };
-            shape.push(twin?);
-        }
-        let goal_col = puzzle.goal % cols;
-        if goal_col + puzzle.shapes[0].width + goal_col != cols {
-            return None;
-        }
-        let anchor = (puzzle.shapes.iter())
-            .map(|form| {
-                (0..MAX_CELLS)
-                    .map(|a| {
-                        let (r, c) = (a / cols, a % cols);
-                        (r * cols + (cols - form.width).saturating_sub(c)) as u8
-                    })
-                    .collect()
-            })
-            .collect();
-        Some(Mirror { shape, anchor })
-    }
-
-    /// The mirror image of the position whose anchor masks are `anchors`; its masks go to `mirrored`.
-    fn reflect<const N: usize>(
-        &self,
-        packing: &Packing,
-        anchors: &[u64],
-        mirrored: &mut [u64],
-    ) -> Position<N> {
-        mirrored.iter_mut().for_each(|m| *m = 0);
-        for (s, &mask) in anchors.iter().enumerate() {
-            let image = each_bit(mask).fold(0, |m, a| m | 1 << self.anchor[s][a]);
-            mirrored[self.shape[s]] = image;
-        }
-        packing.pack(mirrored)
-    }
-
-    /// The mirror image of a successor: `p_mirrored` (with masks `mirrored`) after the mirror of `m`.
-    fn moved<const N: usize>(
-        &self,
-        packing: &Packing,
-        p_mirrored: Position<N>,
-        mirrored: &[u64],
-        m: Move,
-    ) -> Position<N> {
-        let s = m.shape as usize;
-        let (from, to) = (
-            self.anchor[s][m.from as usize],
-            self.anchor[s][m.to as usize],
-        );
-        let t = self.shape[s];
-        packing.repack(p_mirrored, t, mirrored[t] ^ (1 << from | 1 << to))
-    }
-}
-
-// -------------------------------------
-// Input: lines of tokens, each with its line and column. Inside the puzzle every token must be where
-// the format puts it; after its last line, text is ignored with a warning.
-
-/// Where and why the input is bad, or what was ignored after it. Lines and columns count from 1.
-#[derive(Debug, PartialEq)]
-pub(crate) struct InputError {
-    line: usize,
-    column: usize,
-    what: String,
-}
-
-impl std::fmt::Display for InputError {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {}",
-            self.line, self.column, self.what
-        )
-    }
-}
-
-fn error(line: usize, column: usize, what: impl Into<String>) -> InputError {
-    InputError {
-        line,
-        column,
-        what: what.into(),
-    }
-}
-
-/// At most 40 characters of the input, for a message: a 20 MiB token must not flood stderr.
-fn clip(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_string(),
-    }
-}
-
-struct Token<'a> {
-    text: &'a str,
-    line: usize,
-    column: usize,
-}
-
-/// Whitespace, NUL and 0x1A (DOS end of file) split tokens: padding and an end-of-file mark after
-/// the puzzle are ignored like spaces.
-fn blank(ch: char) -> bool {
-    ch.is_whitespace() || ch == '\0' || ch == '\u{1a}'
-}
-
-/// The tokens of line `number` (up to a row's, plus one) and how many it has.
-fn split(line: &str, number: usize) -> (Vec<Token<'_>>, usize) {
-    let (mut tokens, mut count, mut start) = (Vec::new(), 0, None);
-    for (column, (offset, ch)) in line.char_indices().chain([(line.len(), ' ')]).enumerate() {
-        match (blank(ch), start) {
-            (false, None) => start = Some((offset, column + 1)),
-            (true, Some((from, first))) => {
-                if count <= MAX_CELLS {
-                    let text = &line[from..offset];
-                    tokens.push(Token {
-                        text,
-                        line: number,
-                        column: first,
-                    });
-                }
-                count += 1;
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    (tokens, count)
-}
-
-/// Reads the lines that have tokens, one at a time, knowing where the input ended for errors.
-struct Lines<'a> {
-    lines: std::iter::Enumerate<std::str::Lines<'a>>,
-    last_line: usize,
-}
-
-impl<'a> Lines<'a> {
-    /// The next line's tokens and their count, if a line with tokens is left.
-    fn next_tokens(&mut self) -> Option<(Vec<Token<'a>>, usize)> {
-        for (i, line) in &mut self.lines {
-            let (tokens, count) = split(line, i + 1);
-            if count > 0 {
-                self.last_line = i + 1;
-                return Some((tokens, count));
             }
         }
         None
     }
 
-    fn next(&mut self, what: &str) -> Result<(Vec<Token<'a>>, usize), InputError> {
-        let after = self.last_line + 1;
-        (self.next_tokens()).ok_or_else(|| error(after, 1, format!("missing {}", what)))
-    }
-
-    /// A line of exactly `count` numbers.
-    fn numbers(&mut self, what: &str, count: usize) -> Result<Vec<usize>, InputError> {
-        let (tokens, found) = self.next(what)?;
-        if found != count {
-            let t = &tokens[0];
-            let what = format!("expected {}, found {} values", what, found);
-            return Err(error(t.line, t.column, what));
+    /// The keys from `key`, of this side's last layer, back to a root. A move can be undone, so
+    /// the position before is whichever neighbour lies in the layer before.
+    fn chain(&self, board: &Board, key: &[u64]) -> Vec<Vec<u64>> {
+        let (mut chain, mut near) = (vec![key.to_vec()], Vec::new());
+        for d in (0..self.depth()).rev() {
+            near.clear();
+            board.successors(&chain[chain.len() - 1], &mut near);
+            let mut layer = self.layers[d]..self.layers[d + 1];
+            let before = layer.find(|&id| near.chunks(self.seen.words).any(|n| n == self.key(id)));
+            chain.push(self.key(before.unwrap_or(0)).to_vec()); // always found: see above
         }
-        let number = |t: &Token| {
-            let digits = t.text.bytes().all(|b| b.is_ascii_digit());
-            let value = t.text.parse().ok().filter(|_| digits);
-            let what = || format!("`{}` is not a number", clip(t.text));
-            value.ok_or_else(|| error(t.line, t.column, what()))
-        };
-        tokens.iter().map(number).collect()
+        chain
     }
 }
 
-/// The puzzle, and a warning if text after it was ignored.
-fn parse(input: &str) -> Result<(Puzzle, Option<InputError>), InputError> {
-    let mut lines = Lines {
-        lines: input.lines().enumerate(),
-        last_line: 0,
+/// The path through `meeting`, which both sides hold, as keys: the start side's chain to it, then
+/// the goal side's from it (none if that side was never built: `meeting` is solved).
+fn join(
+    board: &Board,
+    start: &Side,
+    goal: Option<&Side>,
+    meeting: &[u64],
+    trace: bool,
+) -> Vec<Vec<u64>> {
+    let mut path = start.chain(board, meeting);
+    path.reverse();
+    let start_half = path.len() - 1;
+    if let Some(goal) = goal {
+        path.extend(goal.chain(board, meeting).into_iter().skip(1));
+    }
+    if trace {
+        let (moves, goal_half) = (path.len() - 1, path.len() - 1 - start_half);
+        let halves = format!("start {} + goal {}", start_half, goal_half);
+        eprintln!("met at {} moves ({})", moves, halves);
+    }
+    path
+}
+
+/// The moves along `path` from `start`. Its keys may be mirror images, so each move is found again
+/// from the real position: the one whose stored result is the next key.
+fn replay(board: &Board, start: &[u64], path: &[Vec<u64>]) -> Vec<Move> {
+    let (mut position, mut key, mut moves) = (start.to_vec(), vec![0; board.words], Vec::new());
+    for next in &path[1..] {
+        let mut tried = Vec::new();
+        neighbours(board, &position, |m| tried.push(m));
+        for m in tried {
+            position[m.shape] ^= 1 << m.from | 1 << m.to;
+            board.store(&position, &mut key);
+            if key == *next {
+                moves.push(m);
+                break;
+            }
+            position[m.shape] ^= 1 << m.from | 1 << m.to; // not this one: undone
+        }
+    }
+    moves
+}
+
+/// The goal side: every arrangement with the target at its goal, searched backwards. That set can
+/// be huge and mostly unreachable (6,795 for the classic, 20 s to list on a sparse 6×6 board), so
+/// it is built only once it would be the smaller frontier.
+#[derive(Default)]
+struct GoalSide {
+    side: Option<Side>,
+    /// The start frontier when it was last weighed and found larger.
+    tried: usize,
+}
+
+impl GoalSide {
+    /// Builds the goal side if it has at most `frontier` roots. Each try asks for more than twice
+    /// as many as the last, so the failed tries together cost at most twice the last one.
+    fn weigh(&mut self, board: &Board, frontier: usize, trace: bool) {
+        if self.side.is_some() || frontier <= 2 * self.tried {
+            return;
+        }
+        let roots = goal_roots(board, frontier);
+        self.side = roots.map(|roots| Side::new("goal", board, &roots));
+        self.tried = frontier;
+        if trace {
+            let weighed = match &self.side {
+                Some(side) => format!("{} arrangements with the target at its goal", side.len()),
+                None => format!("more than {} arrangements; it waits", frontier),
+            };
+            eprintln!("goal side: {}", weighed);
+        }
+    }
+}
+
+/// Every arrangement of the other blocks around the target at its goal, as keys, or `None` when
+/// there are more than `limit`, or when finding them takes more than 4 × `limit` placements.
+fn goal_roots(board: &Board, limit: usize) -> Option<Vec<u64>> {
+    let mut position = vec![0; board.first.len() - 1];
+    position[0] = 1 << board.goal;
+    let taken = board.covers[0][board.goal];
+    let mut walk = Placing {
+        board,
+        position,
+        roots: Vec::new(),
+        limit,
+        budget: 4 * limit,
     };
-    let size = lines.numbers("the board size `m n`", 2)?;
-    let (rows, cols) = (size[0], size[1]);
+    walk.place(1, 0, taken)?;
+    Some(walk.roots)
+}
+
+/// A backtracking walk that places each shape's blocks in turn on the cells left free.
+struct Placing<'a> {
+    board: &'a Board,
+    position: Vec<u64>,
+    roots: Vec<u64>,
+    limit: usize,
+    /// Placements left to try: the walk may wander among dead ends, so its work is bounded too.
+    budget: usize,
+}
+
+impl Placing<'_> {
+    /// Places the blocks of shape `s` from anchor `first` on (same-shape blocks in increasing
+    /// order, so no arrangement comes twice), then the later shapes; `None` once over a limit.
+    fn place(&mut self, s: usize, first: usize, taken: u64) -> Option<()> {
+        let board = self.board;
+        if s + 1 == board.first.len() {
+            let at = self.roots.len();
+            self.roots.resize(at + board.words, 0);
+            board.store(&self.position, &mut self.roots[at..]);
+            return Some(()).filter(|_| self.roots.len() <= self.limit * board.words);
+        }
+        if self.position[s].count_ones() as usize == board.first[s + 1] - board.first[s] {
+            return self.place(s + 1, 0, taken);
+        }
+        let free = board.cells & !taken;
+        let room = (board.offsets[s].iter()).fold(board.lies[s], |m, &k| m & free >> k);
+        for anchor in bits(room & u64::MAX.checked_shl(first as u32).unwrap_or(0)) {
+            self.budget = self.budget.checked_sub(1)?;
+            self.position[s] |= 1 << anchor;
+            let placed = self.place(s, anchor + 1, taken | board.covers[s][anchor]);
+            self.position[s] &= !(1 << anchor);
+            placed?;
+        }
+        Some(())
+    }
+}
+
+// -------------------------------------------------------------------------------------------------
+// Speed and storage tricks, behind the functions the search calls: `store`, `successors`,
+// `solved` and the set. Each says what it buys on a named board: the file with and without it,
+// medians of 11 interleaved runs (21 on 横刀立马) of the whole process, CPU and peak memory, on
+// 2026-12-04.
+
+/// Blocks in one word of a key, 6 bits each; the most words a key takes.
+const BLOCKS_A_WORD: usize = 10;
+const MAX_WORDS: usize = (MAX_CELLS + BLOCKS_A_WORD - 1) / BLOCKS_A_WORD;
+
+/// The anchor of block `i` in `key`.
+fn anchor(key: &[u64], i: usize) -> usize {
+    (key[i / BLOCKS_A_WORD] >> (i % BLOCKS_A_WORD * 6) & 63) as usize
+}
+
+impl Board {
+    /// The key of the position whose masks are `masks`: each block's anchor in 6 bits, ten to a
+    /// word, shape by shape and each shape's in increasing order. Storage: one word for up to ten
+    /// blocks, where the masks take one a shape and a sparser set: sparse-6x6-steps peaks at 47 MiB,
+    /// not 184 (and takes 1.18 s of CPU, not 1.90).
+    fn pack(&self, masks: impl Iterator<Item = u64>, key: &mut [u64]) {
+        masks
+            .enumerate()
+            .for_each(|(s, mask)| self.repack(key, s, mask));
+    }
+
+    /// `key` with the blocks of shape `s` anchored at the cells of `mask` instead.
+    fn repack(&self, key: &mut [u64], s: usize, mask: u64) {
+        for (i, a) in (self.first[s]..).zip(bits(mask)) {
+            let (word, shift) = (i / BLOCKS_A_WORD, i % BLOCKS_A_WORD * 6);
+            key[word] = key[word] & !(63 << shift) | (a as u64) << shift;
+        }
+    }
+
+    /// The position whose key is `key`, into `position`.
+    fn unpack(&self, key: &[u64], position: &mut [u64]) {
+        for (s, mask) in position.iter_mut().enumerate() {
+            *mask = (self.first[s]..self.first[s + 1]).fold(0, |m, i| m | 1 << anchor(key, i));
+        }
+    }
+
+    /// Whether the position of `key` has the target, the first block, at its goal.
+    fn solved(&self, key: &[u64]) -> bool {
+        anchor(key, 0) == self.goal
+    }
+
+    /// How the search stores `position`: its key, or with a mirror (see `Mirror`) the smaller of
+    /// its key and its mirror image's.
+    fn store(&self, position: &[u64], key: &mut [u64]) {
+        self.pack(position.iter().copied(), key);
+        if let Some(mirror) = &self.mirror {
+            let mut image = [0; MAX_WORDS];
+            self.pack(mirror.image(position), &mut image);
+            self.keep_smaller(key, &image);
+        }
+    }
+
+    /// `key` replaced by `image` (its first words, as many as a key has) if that is smaller.
+    fn keep_smaller(&self, key: &mut [u64], image: &[u64]) {
+        if image[..self.words] < *key {
+            key.copy_from_slice(&image[..self.words]);
+        }
+    }
+
+    /// The keys, as stored, of the positions one move from the one stored as `key`, added to `out`.
+    /// Speed: each is `key` with one shape's blocks packed again (and its mirror image the parent's
+    /// image with one shape's), not all blocks: sparse-6x6-steps 1.18 s, not 1.41; 横刀立马 3.9 ms,
+    /// not 4.2.
+    fn successors(&self, key: &[u64], out: &mut Vec<u64>) {
+        let (mut position, mut image) = ([0; MAX_CELLS], [0; MAX_WORDS]);
+        let position = &mut position[..self.first.len() - 1];
+        self.unpack(key, position);
+        if let Some(mirror) = &self.mirror {
+            self.pack(mirror.image(position), &mut image);
+        }
+        neighbours(self, position, |m| {
+            let moved = position[m.shape] ^ (1 << m.from | 1 << m.to);
+            let at = out.len();
+            key.iter().for_each(|&word| out.push(word));
+            self.repack(&mut out[at..], m.shape, moved);
+            if let Some(mirror) = &self.mirror {
+                let (mut moved_image, s) = (image, mirror.shape[m.shape]);
+                self.repack(&mut moved_image, s, mirror.reflect(m.shape, moved));
+                self.keep_smaller(&mut out[at..], &moved_image);
+            }
+        });
+    }
+}
+
+/// Left-right symmetry. When the mirror image of every shape is a shape with as many blocks (a J
+/// for each L) and the target is symmetric with its goal on the middle line, a position and its
+/// mirror image are equally far from the goal: the search stores the smaller of their keys. Speed:
+/// half the positions, 11,980 of 23,851 on 横刀立马, in 3.9 ms of CPU, not 6.2.
+struct Mirror {
+    /// The shape whose image each shape is (mirroring twice gives back the same).
+    shape: Vec<usize>,
+    /// `anchor[s][a]`: where shape s anchored at a goes.
+    anchor: Vec<Vec<usize>>,
+}
+
+impl Mirror {
+    fn of(puzzle: &Puzzle) -> Option<Mirror> {
+        let (cols, width) = (puzzle.cols, |s: &Shape| size(s).1);
+        let reflect = |s: &Shape| {
+            let mut cells: Shape = s.iter().map(|&(r, c)| (r, width(s) - 1 - c)).collect();
+            cells.sort_unstable();
+            cells
+        };
+        let count = |s: usize| puzzle.start[s].count_ones();
+        let twin = |s: usize| match s {
+            0 => Some(0).filter(|_| reflect(&puzzle.shapes[0]) == puzzle.shapes[0]),
+            _ => (1..puzzle.shapes.len())
+                .find(|&t| puzzle.shapes[t] == reflect(&puzzle.shapes[s]) && count(t) == count(s)),
+        };
+        let shape: Option<Vec<usize>> = (0..puzzle.shapes.len()).map(twin).collect();
+        let shape = shape?;
+        if 2 * (puzzle.goal % cols) + width(&puzzle.shapes[0]) != cols {
+            return None;
+        }
+        let anchor = (puzzle.shapes.iter()).map(|s| {
+            let image = |a: usize| a - a % cols + (cols - width(s)).saturating_sub(a % cols);
+            (0..MAX_CELLS).map(image).collect()
+        });
+        let anchor = anchor.collect();
+        Some(Mirror { shape, anchor })
+    }
+
+    /// The masks of the mirror image of `position`, shape by shape.
+    fn image<'a>(&'a self, position: &'a [u64]) -> impl Iterator<Item = u64> + 'a {
+        (self.shape.iter()).map(move |&t| self.reflect(t, position[t]))
+    }
+
+    /// The image of the mask of shape `s`'s anchors, as a mask of its twin's anchors.
+    fn reflect(&self, s: usize, mask: u64) -> u64 {
+        bits(mask).fold(0, |image, a| image | 1 << self.anchor[s][a])
+    }
+}
+
+/// A set of keys of `words` words: open addressing with linear probing, in 256 parts picked by the
+/// hash's top byte, each slot a key (a free one starts with `FREE`). Storage: a part grows by half
+/// when it is 7/8 full, one part at a time, where one table that doubles needs room for its old and
+/// new slots at once: sparse-6x6-steps peaks at 47 MiB, not 70 (the one table, emptier, takes
+/// 0.96 s of CPU, not 1.18: the memory limit is the harder wall on big boards).
+struct Set {
+    words: usize,
+    parts: Vec<Part>,
+}
+
+/// A part: `size` slots of `words` words, `len` of them taken.
+struct Part {
+    slots: Vec<u64>,
+    size: usize,
+    len: usize,
+}
+
+/// No key starts with this word: a key's words hold 60 bits.
+const FREE: u64 = u64::MAX;
+
+impl Set {
+    fn new(words: usize) -> Set {
+        let part = || Part {
+            slots: vec![FREE; 64 * words],
+            size: 64,
+            len: 0,
+        };
+        let parts = (0..256).map(|_| part()).collect();
+        Set { words, parts }
+    }
+
+    /// The key's words mixed by multiplying: the top byte picks a part, the low bits a slot.
+    fn hash(key: &[u64]) -> u64 {
+        let h = (key.iter()).fold(0u64, |h, &w| (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        h ^ h >> 32
+    }
+
+    /// Adds `key`, of hash `h`; false if it was there already.
+    fn insert(&mut self, key: &[u64], h: u64) -> bool {
+        let words = self.words;
+        let part = &mut self.parts[(h >> 56) as usize];
+        if 8 * (part.len + 1) > 7 * part.size {
+            part.grow(words);
+        }
+        let (slot, there) = part.find(h, key, words);
+        if !there {
+            part.slots[slot..slot + words].copy_from_slice(key);
+            part.len += 1;
+        }
+        !there
+    }
+
+    fn contains(&self, key: &[u64]) -> bool {
+        let h = Set::hash(key);
+        self.parts[(h >> 56) as usize].find(h, key, self.words).1
+    }
+
+    /// Adds the keys of `batch`, one after another; yields the new ones, in order. Speed: the
+    /// first slot of every key is read before any is compared, so that their cache misses overlap
+    /// (sparse-6x6-steps: 1.18 s of CPU, not 1.34). A one-word key found there is in for good:
+    /// nothing leaves the set.
+    fn insert_all<'a>(&'a mut self, batch: &'a [u64]) -> impl Iterator<Item = &'a [u64]> + 'a {
+        let (parts, words) = (&self.parts, self.words);
+        let ahead = batch.chunks(words).map(|key| {
+            let h = Set::hash(key);
+            let part = &parts[(h >> 56) as usize];
+            (h, words == 1 && part.slots[part.start(h) * words] == key[0])
+        });
+        let ahead: Vec<(u64, bool)> = ahead.collect();
+        (batch.chunks(words).zip(ahead)).filter_map(move |(key, (h, found))| {
+            Some(key).filter(|_| !found && self.insert(key, h))
+        })
+    }
+}
+
+impl Part {
+    /// The slot where the probe for hash `h` starts: in 0..size, without a division.
+    fn start(&self, h: u64) -> usize {
+        (((h & 0xffff_ffff) * self.size as u64) >> 32) as usize
+    }
+
+    /// Where the slot of `key` (of hash `h`) starts, or where it would go; and whether it is there.
+    fn find(&self, h: u64, key: &[u64], words: usize) -> (usize, bool) {
+        let (size, mut slot) = (self.size, self.start(h));
+        loop {
+            let (at, first) = (slot * words, self.slots[slot * words]);
+            if first == key[0] && (1..words).all(|i| self.slots[at + i] == key[i]) {
+                return (at, true);
+            }
+            if first == FREE {
+                return (at, false);
+            }
+            slot = if slot + 1 == size { 0 } else { slot + 1 };
+        }
+    }
+
+    fn grow(&mut self, words: usize) {
+        self.size = self.size * 3 / 2;
+        let old = std::mem::replace(&mut self.slots, vec![FREE; self.size * words]);
+        for key in old.chunks(words).filter(|key| key[0] != FREE) {
+            let (slot, _) = self.find(Set::hash(key), key, words);
+            self.slots[slot..slot + words].copy_from_slice(key);
+        }
+    }
+}
+
+// -------------------------------------------------------------------------------------------------
+// Input: lines of tokens. Inside the puzzle every token must be where the format puts it; after
+// its last line, text is ignored with a warning.
+
+/// At most 40 characters of `token`, for a message: a 20 MiB name must not flood stderr.
+fn clip(token: &str) -> String {
+    let cut = (token.char_indices().nth(40)).map_or(token.len(), |(end, _)| end);
+    token[..cut].to_string() + if cut < token.len() { "…" } else { "" }
+}
+
+/// The input, read a line at a time. A token is a slice of `text`: where it starts there gives
+/// its line and column.
+struct Tokens<'a> {
+    text: &'a str,
+    /// The text not read yet.
+    rest: &'a str,
+}
+
+impl<'a> Tokens<'a> {
+    /// The message that `what` is wrong at `token` (a slice of `text`), with its line and column
+    /// (in characters) from 1.
+    fn error(&self, token: &str, what: &str) -> String {
+        let before = &self.text[..token.as_ptr() as usize - self.text.as_ptr() as usize];
+        let line = before.rsplit('\n').next().unwrap_or_default();
+        let (number, column) = (before.matches('\n').count() + 1, line.chars().count() + 1);
+        format!("line {}, column {}: {}", number, column, what)
+    }
+
+    /// The next line that holds tokens: its first `most` tokens, and how many it holds. Tokens are
+    /// separated by whitespace, NUL and 0x1A (DOS end of file).
+    fn next(&mut self, most: usize) -> Option<(Vec<&'a str>, usize)> {
+        let blank = |c: char| c.is_whitespace() || c == '\0' || c == '\x1a';
+        let rest = self.rest.trim_start_matches(blank);
+        let end = rest.find('\n').map_or(rest.len(), |i| i + 1);
+        let line = Some(&rest[..end]).filter(|line| !line.is_empty())?;
+        self.rest = &rest[end..];
+        let mut tokens = line.split(blank).filter(|t| !t.is_empty());
+        let first: Vec<&str> = tokens.by_ref().take(most).collect();
+        let count = first.len() + tokens.count(); // a long line costs no memory
+        Some((first, count))
+    }
+
+    /// The next line, which must hold `count` tokens, `nouns`: `what` names it in errors.
+    fn line(&mut self, count: usize, nouns: &str, what: &str) -> Result<Vec<&'a str>, String> {
+        let (tokens, found) = (self.next(count + 1))
+            .ok_or_else(|| self.error(self.rest, &format!("missing {}", what)))?;
+        if found != count {
+            let what = format!("expected {} {} in {}, found {}", count, nouns, what, found);
+            return Err(self.error(tokens.get(count).unwrap_or(&tokens[0]), &what));
+        }
+        Ok(tokens)
+    }
+
+    /// The next line, which must hold two numbers: `what`; and its first token.
+    fn numbers(&mut self, what: &str) -> Result<(usize, usize, &'a str), String> {
+        let t = self.line(2, "numbers", what)?;
+        let number = |t: &str| {
+            let digits = t.bytes().all(|b| b.is_ascii_digit());
+            let what = format!("`{}` is not a number", clip(t));
+            (t.parse().ok().filter(|_| digits)).ok_or_else(|| self.error(t, &what))
+        };
+        Ok((number(t[0])?, number(t[1])?, t[0]))
+    }
+
+    /// The warning that `token`, after the puzzle, is ignored; `hint` says what it might be.
+    fn ignored(&self, token: &str, hint: &str) -> String {
+        let what = format!("ignored text after the puzzle: '{}'{}", clip(token), hint);
+        self.error(token, &what)
+    }
+}
+
+/// The puzzle, and the warning for text after it if there is some.
+fn parse(input: &[u8]) -> Result<(Puzzle<'_>, Option<String>), String> {
+    let valid = std::str::from_utf8(input).map_or_else(|e| e.valid_up_to(), str::len);
+    let text = std::str::from_utf8(&input[..valid]).unwrap_or_default();
+    let mut tokens = Tokens { text, rest: text };
+    if let Some(b) = input.get(valid) {
+        return Err(tokens.error(&text[valid..], &format!("byte 0x{:02x} is not UTF-8", b)));
+    }
+    let (rows, cols, first) = tokens.numbers("the board size `m n`")?;
     if rows == 0 || cols == 0 || rows.checked_mul(cols).map_or(true, |n| n > MAX_CELLS) {
-        let what = format!(
-            "a {}×{} board is not supported: it needs 1 to {} cells (8×8 at most)",
-            rows, cols, MAX_CELLS
-        );
-        return Err(error(lines.last_line, 1, what));
+        let size = format!("a {}×{} board is not supported", rows, cols);
+        return Err(tokens.error(first, &(size + ": it needs 1 to 64 cells (8×8 at most)")));
     }
-    let cells = read_board(&mut lines, rows, cols)?;
-    let (target, count) = lines.next("the target block's name")?;
-    if count > 1 {
-        let what = "expected one name, the target block's";
-        return Err(error(target[1].line, target[1].column, what));
+    let mut layout = Vec::new(); // the token on each cell, row by row
+    for row in 0..rows {
+        let what = format!("board row {} of {}", row + 1, rows);
+        layout.extend(tokens.line(cols, "cells", &what)?);
     }
-    let target = &target[0];
-    let mut puzzle = group_blocks(&cells, rows, cols, target)?;
-    let goal = lines.numbers("the target's goal `r c`", 2)?;
-    let shape = &puzzle.shapes[0];
-    let (r, c) = (goal[0], goal[1]);
-    let fits =
-        |at: usize, size: usize, room: usize| matches!(at.checked_add(size), Some(e) if e <= room);
-    if !fits(r, shape.height, rows) || !fits(c, shape.width, cols) {
-        let (name, h, w) = (clip(target.text), shape.height, shape.width);
-        let what = format!(
-            "the target \"{}\" ({}×{}) cannot have its top-left corner at ({},{}) on a {}×{} board",
-            name, h, w, r, c, rows, cols
+    let target = tokens.line(1, "name", "the target block's name")?[0];
+    let not_there = format!("target block \"{}\" is not on the board", clip(target));
+    let found = puzzle(&layout, cols, target);
+    let mut puzzle = found.ok_or_else(|| tokens.error(target, &not_there))?;
+    let (r, c, first) = tokens.numbers("the target's goal `r c`")?;
+    let (height, width) = size(&puzzle.shapes[0]);
+    if r >= rows || c >= cols || rows - r < height || cols - c < width {
+        let target = format!("the target \"{}\" ({}×{})", clip(target), height, width);
+        let corner = format!(
+            "top-left corner at ({},{}) on a {}×{} board",
+            r, c, rows, cols
         );
-        return Err(error(lines.last_line, 1, what));
+        return Err(tokens.error(first, &format!("{} cannot have its {}", target, corner)));
     }
     puzzle.goal = r * cols + c;
-    let (metric, ignored) = read_end(&mut lines)?;
+    let (metric, ignored) = read_end(&mut tokens)?;
     puzzle.metric = metric;
     Ok((puzzle, ignored))
 }
 
-/// The board's rows: per cell, the block's name token there, or `None` for an empty cell.
-fn read_board<'a>(
-    lines: &mut Lines<'a>,
-    rows: usize,
-    cols: usize,
-) -> Result<Vec<Option<Token<'a>>>, InputError> {
-    let mut cells = Vec::with_capacity(rows * cols);
-    for row in 0..rows {
-        let (tokens, count) = lines.next(&format!("board row {} of {}", row + 1, rows))?;
-        if count != cols {
-            let t = tokens.get(cols).unwrap_or(&tokens[0]);
-            let what = format!("expected {} cells, found {}", cols, count);
-            return Err(error(t.line, t.column, what));
-        }
-        cells.extend(
-            tokens
-                .into_iter()
-                .map(|t| Some(t).filter(|t| !t.text.bytes().all(|b| b == b'.'))),
-        );
-    }
-    Ok(cells)
-}
-
-/// The optional metric line, which ends the puzzle, and a warning for the first token after the
-/// puzzle if there is one.
-fn read_end(lines: &mut Lines) -> Result<(Metric, Option<InputError>), InputError> {
-    let ignored = |t: &Token, hint: &str| {
-        let what = format!("ignored text after the puzzle: '{}'{}", clip(t.text), hint);
-        error(t.line, t.column, what)
-    };
-    let (tokens, count) = match lines.next_tokens() {
-        Some(line) => line,
-        None => return Ok((Metric::Moves, None)),
-    };
-    let metric = match tokens[0].text {
-        "moves" => Metric::Moves,
-        "straight" => Metric::Straight,
-        "steps" => Metric::Steps,
-        _ => {
-            let hint = " (a metric would be moves, straight or steps)";
-            return Ok((Metric::Moves, Some(ignored(&tokens[0], hint))));
-        }
+/// The optional metric line, which ends the puzzle, and the warning for a token after it.
+fn read_end(tokens: &mut Tokens) -> Result<(Metric, Option<String>), String> {
+    let (line, count) = tokens.next(2).unwrap_or_default();
+    let hint = " (a metric would be moves, straight or steps)";
+    let metric = match line.first().copied() {
+        Some("moves") | None => Metric::Moves, // no line: the default
+        Some("straight") => Metric::Straight,
+        Some("steps") => Metric::Steps,
+        Some(t) => return Ok((Metric::Moves, Some(tokens.ignored(t, hint)))),
     };
     if count > 1 {
-        let t = &tokens[1];
-        let what = format!("expected only the metric, found `{}`", clip(t.text));
-        return Err(error(t.line, t.column, what));
+        let what = format!("expected only the metric, found `{}`", clip(line[1]));
+        return Err(tokens.error(line[1], &what));
     }
-    let after = lines
-        .next_tokens()
-        .map(|(tokens, _)| ignored(&tokens[0], ""));
-    Ok((metric, after))
+    let ignored = tokens.next(1).map(|(t, _)| tokens.ignored(t[0], ""));
+    Ok((metric, ignored))
 }
 
-/// Groups the board's cells into blocks by name and the blocks into shapes, the target's first.
-fn group_blocks(
-    cells: &[Option<Token>],
-    rows: usize,
-    cols: usize,
-    target: &Token,
-) -> Result<Puzzle, InputError> {
-    let mut by_name: HashMap<&str, usize> = HashMap::new(); // name -> index in `blocks`
-    let mut blocks: Vec<(&str, Vec<usize>)> = Vec::new(); // in order of first appearance
-    for (cell, token) in cells.iter().enumerate() {
-        let token = match token {
-            Some(token) => token,
-            None => continue,
-        };
-        let b = *by_name.entry(token.text).or_insert_with(|| {
-            blocks.push((token.text, Vec::new()));
-            blocks.len() - 1
-        });
-        blocks[b].1.push(cell);
-    }
-    let target_index = match by_name.get(target.text) {
-        Some(&index) => index,
-        None => {
-            let what = format!("target block \"{}\" is not on the board", clip(target.text));
-            return Err(error(target.line, target.column, what));
+// -------------------------------------------------------------------------------------------------
+// From the layout to the puzzle: blocks grouped by shape, the target's first.
+
+/// The puzzle of `layout` (the token on each cell, row by row), its goal and metric not yet set;
+/// `None` if no block is named `target`. All cells with one name form one block, touching or not;
+/// a cell of only dots is empty. A block's anchor is the top-left corner of its bounding box.
+fn puzzle<'a>(layout: &[&'a str], cols: usize, target: &str) -> Option<Puzzle<'a>> {
+    let mut names: Vec<&str> = Vec::new(); // in the order of their first cells
+    for &name in layout {
+        if name.bytes().any(|b| b != b'.') && !names.contains(&name) {
+            names.push(name);
         }
-    };
-    blocks.swap(0, target_index);
-    let mut puzzle = Puzzle {
-        rows,
-        cols,
-        shapes: Vec::new(),
-        blocks: Vec::new(),
-        goal: 0,
-        metric: Metric::Moves,
-    };
-    for (i, (name, list)) in blocks.iter().enumerate() {
-        let (shape, anchor) = shape_of(list, cols);
-        // The target never shares a shape index: it is the one block the goal tells apart.
-        let same = (puzzle.shapes.iter().skip(1).position(|s| *s == shape)).filter(|_| i > 0);
-        let shape = match same {
-            Some(index) => index + 1,
-            None => {
-                puzzle.shapes.push(shape);
-                puzzle.shapes.len() - 1
+    }
+    let t = names.iter().position(|&name| name == target)?;
+    names.swap(0, t);
+    let (mut shapes, mut blocks, mut start) = (Vec::new(), Vec::new(), Vec::new());
+    for (i, &name) in names.iter().enumerate() {
+        let cells: Vec<usize> = (0..layout.len()).filter(|&c| layout[c] == name).collect();
+        let top = cells.iter().map(|c| c / cols).min().unwrap_or(0);
+        let left = cells.iter().map(|c| c % cols).min().unwrap_or(0);
+        let offset = |c: &usize| (c / cols - top, c % cols - left);
+        let form: Shape = cells.iter().map(offset).collect();
+        // The target's shape is its own: it is the one block the goal tells apart.
+        let shape = match shapes.iter().skip(1).position(|other| *other == form) {
+            Some(s) if i > 0 => s + 1,
+            _ => {
+                shapes.push(form);
+                start.push(0);
+                shapes.len() - 1
             }
         };
-        puzzle.blocks.push(Block {
-            name: name.to_string(),
+        let anchor = top * cols + left;
+        start[shape] |= 1u64 << anchor;
+        blocks.push(Block {
+            name,
             shape,
             anchor,
         });
     }
-    Ok(puzzle)
+    let (rows, metric, goal) = (layout.len() / cols, Metric::Moves, 0);
+    Some(Puzzle {
+        rows,
+        cols,
+        metric,
+        shapes,
+        blocks,
+        start,
+        goal,
+    })
 }
 
-/// A block's shape and its anchor, the cell of its bounding box's top-left corner.
-fn shape_of(cells: &[usize], cols: usize) -> (Shape, usize) {
-    let top = cells.iter().map(|c| c / cols).min().unwrap_or(0);
-    let left = cells.iter().map(|c| c % cols).min().unwrap_or(0);
-    let offsets: Vec<(usize, usize)> = cells
-        .iter()
-        .map(|c| (c / cols - top, c % cols - left))
-        .collect();
-    let height = offsets.iter().map(|o| o.0 + 1).max().unwrap_or(1);
-    let width = offsets.iter().map(|o| o.1 + 1).max().unwrap_or(1);
-    let shape = Shape {
-        cells: offsets,
-        height,
-        width,
-    };
-    (shape, top * cols + left)
+/// The height and width of a shape's bounding box.
+fn size(shape: &Shape) -> (usize, usize) {
+    let (rows, cols) = (shape.iter().map(|o| o.0), shape.iter().map(|o| o.1));
+    (rows.max().unwrap_or(0) + 1, cols.max().unwrap_or(0) + 1)
 }
 
-// -------------------------------------
-// Output: the moves with the real names back. The search merged same-shape blocks, so replay the moves
-// to know which block stood at each move's `from`.
+// -------------------------------------------------------------------------------------------------
+// Output, and main.
 
+/// Writes the moves with the start's names. The search merged same-shape blocks, so the moves are
+/// replayed to know which named block stands at each move's `from`.
 fn write_solution(puzzle: &Puzzle, moves: &[Move], out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "{}", moves.len())?;
     let mut anchors: Vec<usize> = puzzle.blocks.iter().map(|b| b.anchor).collect();
     let at = |cell: usize| format!("({},{})", cell / puzzle.cols, cell % puzzle.cols);
     for m in moves {
-        let (from, to) = (m.from as usize, m.to as usize);
-        let which = (0..anchors.len())
-            .find(|&b| puzzle.blocks[b].shape == m.shape as usize && anchors[b] == from);
-        // One block of a shape per anchor: see `Position`.
-        let b = which.expect("a move starts where a block of its shape is anchored");
-        anchors[b] = to;
-        writeln!(out, "{} {} {}", puzzle.blocks[b].name, at(from), at(to))?;
+        let blocks = puzzle.blocks.iter().enumerate();
+        let mut of_shape = blocks.filter(|(_, block)| block.shape == m.shape);
+        // One block of a shape an anchor: see the position's invariant.
+        if let Some((b, block)) = of_shape.find(|&(b, _)| anchors[b] == m.from) {
+            anchors[b] = m.to;
+            writeln!(out, "{} {} {}", block.name, at(m.from), at(m.to))?;
+        }
     }
     Ok(())
 }
 
-#[derive(Debug)]
-pub(crate) enum Failure {
-    BadInput(InputError),
-    Io(io::Error),
+fn io_error(e: io::Error) -> String {
+    format!("i/o error: {}", e)
 }
 
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Self {
-        Failure::Io(e)
-    }
-}
-
-/// Solves the layout in `input` and writes the answer to `out`; returns a warning if text after the
-/// puzzle was ignored.
+/// Solves the layout in `input` and writes the answer to `out`; returns the warning for text after
+/// the puzzle, if any. `trace` tells each layer, the goal side and the meeting on stderr.
 pub(crate) fn run(
     input: &[u8],
     out: &mut impl Write,
     trace: bool,
-) -> Result<Option<InputError>, Failure> {
-    let text = std::str::from_utf8(input).map_err(|e| {
-        let valid = &input[..e.valid_up_to()];
-        let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-        let column = String::from_utf8_lossy(&valid[line_start..])
-            .chars()
-            .count()
-            + 1;
-        let what = format!("byte 0x{:02x} is not UTF-8", input[valid.len()]);
-        Failure::BadInput(error(line, column, what))
-    })?;
-    let (puzzle, ignored) = parse(text).map_err(Failure::BadInput)?;
-    match solve(&puzzle, trace) {
-        Some(moves) => write_solution(&puzzle, &moves, out)?,
-        None => writeln!(out, "unsolvable")?,
-    }
+) -> Result<Option<String>, String> {
+    let (puzzle, ignored) = parse(input)?;
+    let written = match solve(&puzzle, trace) {
+        Some(moves) => write_solution(&puzzle, &moves, out),
+        None => writeln!(out, "unsolvable"),
+    };
+    written.map_err(io_error)?;
     Ok(ignored)
 }
 
 fn main() {
-    let mut input = Vec::new();
     let trace = matches!(std::env::var_os("BFS_TRACE"), Some(v) if v == "1");
-    let stdout = io::stdout();
+    let (mut input, stdout) = (Vec::new(), io::stdout());
     let mut out = io::BufWriter::new(stdout.lock());
-    let result = match io::stdin().read_to_end(&mut input) {
-        Ok(_) => run(&input, &mut out, trace),
-        Err(e) => Err(Failure::Io(e)),
-    };
-    let flushed = out.flush();
-    let message = match (result, flushed) {
-        (Err(Failure::BadInput(e)), _) => e.to_string(),
-        (Err(Failure::Io(e)), _) | (Ok(_), Err(e)) => format!("i/o error: {}", e),
-        (Ok(ignored), Ok(())) => {
-            if let Some(warning) = ignored {
-                eprintln!("huarong: warning: {}", warning);
-            }
-            return;
+    let read = io::stdin().read_to_end(&mut input).map_err(io_error);
+    let result = read.and_then(|_| run(&input, &mut out, trace));
+    let flushed = out.flush().map_err(io_error);
+    match result.and_then(|ignored| flushed.map(|_| ignored)) {
+        Ok(None) => {}
+        Ok(Some(warning)) => eprintln!("huarong: warning: {}", warning),
+        Err(message) => {
+            eprintln!("huarong: {}", message);
+            std::process::exit(1);
         }
-    };
-    eprintln!("huarong: {}", message);
-    std::process::exit(1);
+    }
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! The unit tests of huarong.rs: its parts (shapes, packing, the position set, the tokenizer) and
+//! The unit tests of huarong.rs: its parts (shapes, keys, the set, mirror images, the reader) and
 //! the inputs that only an in-process call reaches. Plain `rustc` never reads this file; the suite
 //! runs it (tests/suite/solutions/huarong_random.rs includes the solution), and the behaviour a
 //! user sees is tested in tests/suite/solutions/huarong.rs.
@@ -8,28 +8,23 @@ use super::*;
 const CLASSIC: &str = "5 4\nA C C B\nA C C B\nD E E F\nD G H F\nI . . J\nC\n3 1\n";
 
 /// The answer to `input`, and the warning for ignored text as `main` prints it, if any.
-fn answer_and_warning(input: &[u8]) -> Result<(String, Option<String>), InputError> {
+fn answer_and_warning(input: &[u8]) -> Result<(String, Option<String>), String> {
     let mut out = Vec::new();
-    match run(input, &mut out, false) {
-        Ok(warning) => {
-            let answer = String::from_utf8(out).expect("UTF-8 output");
-            Ok((answer, warning.map(|w| format!("huarong: warning: {w}"))))
-        }
-        Err(Failure::BadInput(e)) => Err(e),
-        Err(Failure::Io(e)) => panic!("writing to a Vec failed: {e}"),
-    }
+    let warning = run(input, &mut out, false)?;
+    let answer = String::from_utf8(out).expect("UTF-8 output");
+    Ok((answer, warning.map(|w| format!("huarong: warning: {w}"))))
 }
 
 /// The answer to `input`, which must not draw a warning.
-fn answer(input: &str) -> Result<String, InputError> {
+fn answer(input: &str) -> Result<String, String> {
     let (answer, warning) = answer_and_warning(input.as_bytes())?;
     assert_eq!(warning, None, "{input:?}");
     Ok(answer)
 }
 
 /// The puzzle in `input`, which must be valid and end without ignored text.
-fn puzzle(input: &str) -> Puzzle {
-    let (puzzle, ignored) = parse(input).expect("valid");
+fn puzzle(input: &str) -> Puzzle<'_> {
+    let (puzzle, ignored) = parse(input.as_bytes()).expect("valid");
     assert!(ignored.is_none(), "{input:?}");
     puzzle
 }
@@ -41,73 +36,132 @@ fn moves_of(input: &str) -> Option<usize> {
     (first != "unsolvable").then(|| first.parse().expect("a move count first"))
 }
 
+/// The input of a `rows` × `cols` board whose cell i holds `cell(i)`, then `end`.
+fn grid(rows: usize, cols: usize, cell: impl Fn(usize) -> String, end: &str) -> String {
+    let grid: Vec<String> = (0..rows * cols).map(cell).collect();
+    let lines: Vec<String> = grid.chunks(cols).map(|r| r.join(" ")).collect();
+    format!("{rows} {cols}\n{}\n{end}", lines.join("\n"))
+}
+
 #[test]
 fn same_shapes_share_an_index_but_the_target_keeps_its_own() {
     let classic = puzzle(CLASSIC);
     assert_eq!(classic.shapes.len(), 4); // target 2×2, vertical, horizontal, single
     assert_eq!(classic.blocks[0].name, "C");
+    assert_eq!(classic.start[0], 1 << 1);
+    assert_eq!(classic.start[1], 1 << 0 | 1 << 3 | 1 << 8 | 1 << 11);
     let twins = puzzle("1 3\nA . B\nA\n0 2\n");
-    assert_eq!(
-        twins.blocks.iter().map(|b| b.shape).collect::<Vec<_>>(),
-        [0, 1]
-    );
+    let shapes: Vec<usize> = twins.blocks.iter().map(|b| b.shape).collect();
+    assert_eq!(shapes, [0, 1]);
 }
 
 #[test]
-fn positions_pack_and_unpack_every_shape_s_anchors() {
+fn a_key_holds_every_block_s_anchor_and_unpacks_to_the_same_position() {
     let board = Board::new(&puzzle(CLASSIC));
-    // target 12 anchors: 4-bit index; verticals 16: 4 × 4 bits; horizontal 15: 4 bits; singles: 20.
-    let widths: Vec<u32> = board.packing.fields.iter().map(|f| f.width).collect();
-    assert_eq!((widths, board.packing.words), (vec![4, 16, 4, 20], 1));
-    let anchors = [
+    assert_eq!(
+        (board.words, board.first.clone()),
+        (1, vec![0, 1, 5, 6, 10])
+    );
+    let position = [
         1 << 13,
         1 << 0 | 1 << 3 | 1 << 8 | 1 << 11,
         1 << 9,
         0b1111 << 16,
     ];
-    let p = board.packing.pack::<1>(&anchors);
+    let mut key = vec![0];
+    board.pack(position.iter().copied(), &mut key);
+    assert_eq!(
+        key[0] & 0o77,
+        13,
+        "the target, the first block, in the lowest 6 bits"
+    );
     let mut back = [0; 4];
-    board.packing.unpack(p, &mut back);
-    assert_eq!(back, anchors);
-    assert!(board.solved(p));
-    let moved = board.packing.repack(p, 0, 1 << 12);
-    assert!(!board.solved(moved));
-    assert_eq!(board.packing.anchors_of(moved, 3), anchors[3]);
-    // Twenty singles on a 6×6 board: a 36-bit mask beats twenty 6-bit indices.
-    let grid: Vec<String> = (0..36)
-        .map(|i| if i < 20 { format!("S{i}") } else { ".".into() })
-        .collect();
-    let rows: Vec<String> = grid.chunks(6).map(|r| r.join(" ")).collect();
-    let many = format!("6 6\n{}\nS0\n5 5\n", rows.join("\n"));
-    let board = Board::new(&puzzle(&many));
-    let widths: Vec<u32> = board.packing.fields.iter().map(|f| f.width).collect();
-    assert_eq!(widths, [6, 36]);
-    // Forty singles on 8×8: a 64-bit field fills a word, top bit too, so a second word marks
-    // empty slots; the search still works through it.
-    let grid: Vec<String> = (0..64)
-        .map(|i| if i >= 24 { format!("S{i}") } else { ".".into() })
-        .collect();
-    let rows: Vec<String> = grid.chunks(8).map(|r| r.join(" ")).collect();
-    let full_width = format!("8 8\n{}\nS24\n2 0\n", rows.join("\n"));
-    let board = Board::new(&puzzle(&full_width));
-    let widths: Vec<u32> = board.packing.fields.iter().map(|f| f.width).collect();
-    assert_eq!((widths, board.packing.words), (vec![6, 64], 3));
-    assert_eq!(moves_of(&full_width), Some(1));
+    board.unpack(&key, &mut back);
+    assert_eq!(back, position);
+    assert!(board.solved(&key));
+    board.repack(&mut key, 0, 1 << 12);
+    assert!(!board.solved(&key));
+    board.unpack(&key, &mut back);
+    assert_eq!(back[1..], position[1..]);
+    // Forty singles on 8×8 (the target one of them): four words; the search still works through them.
+    let single = |i: usize| if i >= 24 { format!("S{i}") } else { ".".into() };
+    let full = grid(8, 8, single, "S24\n2 0\n");
+    let board = Board::new(&puzzle(&full));
+    assert_eq!(board.words, 4);
+    assert_eq!(moves_of(&full), Some(1));
 }
 
 #[test]
-fn the_position_set_keeps_everything_it_is_given_as_its_parts_grow() {
-    let mut set = PositionSet::<2>::new();
-    let p = |i: u64| Position([i.wrapping_mul(0x9e37_79b9_7f4a_7c15), i >> 3]);
-    assert!((0..100_000).all(|i| set.insert(p(i))));
-    assert_eq!(set.len, 100_000);
-    assert!((0..100_000).all(|i| !set.insert(p(i)) && set.contains(p(i))));
-    assert!((100_000..101_000).all(|i| !set.contains(p(i))));
-    let slots: usize = set.parts.iter().map(|part| part.slots.len()).sum();
+fn each_move_s_key_is_its_parent_s_with_one_shape_packed_again() {
+    let p = puzzle("2 3\nA B B\n. C .\nA\n1 2\nsteps\n");
+    let board = Board::new(&p);
+    let mut key = vec![0];
+    board.store(&p.start, &mut key);
+    let mut out = Vec::new();
+    board.successors(&key, &mut out);
+    let mut moves = Vec::new();
+    neighbours(&board, &p.start, |m| moves.push(m));
+    assert_eq!(out.len(), moves.len());
+    for (m, got) in moves.iter().zip(&out) {
+        let mut after = p.start.clone();
+        after[m.shape] ^= 1 << m.from | 1 << m.to;
+        let mut want = vec![0];
+        board.store(&after, &mut want);
+        assert_eq!(*got, want[0], "{m:?}");
+    }
+}
+
+#[test]
+fn the_classic_stores_a_position_and_its_mirror_image_as_one() {
+    let p = puzzle(CLASSIC);
+    let board = Board::new(&p);
+    let mirror = board.mirror.as_ref().expect("the classic is symmetric");
+    assert_eq!(mirror.shape, [0, 1, 2, 3]);
+    let image: Vec<u64> = mirror.image(&p.start).collect();
+    assert_eq!(image, p.start, "横刀立马 is its own mirror image");
+    // Moved one way or the other, the single in (3,1) gives one key.
+    let (mut left, mut right) = (p.start.clone(), p.start.clone());
+    left[3] ^= 1 << 13 | 1 << 17;
+    right[3] ^= 1 << 14 | 1 << 18;
+    let (mut a, mut b) = (vec![0], vec![0]);
+    board.store(&left, &mut a);
+    board.store(&right, &mut b);
+    assert_eq!(a, b);
+    // A goal off the middle line, or a lone L, breaks the symmetry.
+    assert!(Board::new(&puzzle(
+        "5 4\nA C C B\nA C C B\nD E E F\nD G H F\nI . . J\nC\n3 2\n"
+    ))
+    .mirror
+    .is_none());
+    assert!(
+        Board::new(&puzzle("3 4\nA A C .\nA B C .\nB B . .\nB\n0 1\n"))
+            .mirror
+            .is_none()
+    );
+}
+
+#[test]
+fn the_set_keeps_everything_it_is_given_as_its_parts_grow() {
+    let mut set = Set::new(2);
+    let key = |i: u64| [i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 4, i >> 3];
+    assert!((0..100_000).all(|i| set.insert(&key(i), Set::hash(&key(i)))));
+    assert!((0..100_000).all(|i| !set.insert(&key(i), Set::hash(&key(i))) && set.contains(&key(i))));
+    assert!((100_000..101_000).all(|i| !set.contains(&key(i))));
+    let slots: usize = set.parts.iter().map(|part| part.size).sum();
     assert!(
         slots * 7 >= 100_000 * 8 && slots < 100_000 * 2,
         "{slots} slots"
     ); // load 0.5-0.875
+}
+
+#[test]
+fn insert_all_yields_each_new_key_once_in_order() {
+    let mut set = Set::new(1);
+    set.insert(&[7], Set::hash(&[7]));
+    let batch = [3, 7, 5, 3, 9, 5];
+    let new: Vec<u64> = set.insert_all(&batch).map(|key| key[0]).collect();
+    assert_eq!(new, [3, 5, 9]);
+    assert!(batch.iter().all(|&k| set.contains(&[k])));
 }
 
 #[test]
@@ -143,23 +197,31 @@ fn a_strip_of_64_cells_moves_its_blocks_in_every_metric() {
 fn a_long_line_is_read_in_one_pass_and_keeps_only_what_a_row_can_use() {
     let tokens = vec!["A"; 200_000].join(" ");
     let started = std::time::Instant::now();
-    let (kept, count) = split(&tokens, 1);
+    let mut reader = Tokens {
+        text: &tokens,
+        rest: &tokens,
+    };
+    let (kept, count) = reader.next(MAX_CELLS + 1).expect("a line");
     assert_eq!((kept.len(), count), (MAX_CELLS + 1, 200_000));
-    assert_eq!(kept[MAX_CELLS].column, 2 * MAX_CELLS + 1);
+    let err = answer(&format!("1 64\n{tokens}\n")).expect_err("too many cells");
+    assert_eq!(
+        err,
+        "line 2, column 129: expected 64 cells in board row 1 of 1, found 200000"
+    );
     // Linear in the line's length: milliseconds, even in a debug build.
     assert!(started.elapsed().as_secs() < 2);
 }
 
 #[test]
 fn errors_inside_the_puzzle_still_fail_however_the_input_ends() {
-    let err = |input: &[u8]| answer_and_warning(input).expect_err("an error").to_string();
+    let err = |input: &[u8]| answer_and_warning(input).expect_err("an error");
     assert_eq!(
         err(b"1 2\nA .\nA\n0 1\nsteps now\n"),
         "line 5, column 7: expected only the metric, found `now`"
     );
     assert_eq!(
         err(b"1 2\nA .\nA\n0 1 \x1a 2\n"),
-        "line 4, column 1: expected the target's goal `r c`, found 3 values"
+        "line 4, column 7: expected 2 numbers in the target's goal `r c`, found 3"
     );
     assert_eq!(
         err(b"1 2\nA .\n\0\n"),

@@ -200,7 +200,7 @@ fn a_one_sided_eight_exercise_is_not_yet_on_every_test_that_needs_a_search() {
 /// it: both are not yet wherever a search is needed, though every answer is accepted.
 #[test]
 fn one_sided_huarong_exercises_are_not_yet_wherever_a_search_is_needed() {
-    let weighs = "to_goal.build_when_smaller(puzzle, board, from_start.frontier().len(), trace);";
+    let weighs = "goal.weigh(&board, start.frontier().len(), trace);";
     let smaller = "goal.frontier().len() < start.frontier().len()";
     for (problem, rule, one_side) in [("huarong", weighs, ""), ("huarong_goal", smaller, "false")] {
         let path = one_sided(problem, rule, one_side);

@@ -99,7 +99,7 @@ fn refused(input: impl AsRef<[u8]>, message: &str) {
 fn each_kind_of_bad_input_names_its_line_and_column() {
     refused(
         "2 2\nA .\nA . B\nA\n0 0\n",
-        "line 3, column 5: expected 2 cells, found 3",
+        "line 3, column 5: expected 2 cells in board row 2 of 2, found 3",
     );
     refused(
         "3 2\nA .\nA .\n",
@@ -121,7 +121,7 @@ fn each_kind_of_bad_input_names_its_line_and_column() {
     );
     refused(
         "1 2\nA .\nA B\n0 0\n",
-        "line 3, column 3: expected one name, the target block's",
+        "line 3, column 3: expected 1 name in the target block's name, found 2",
     );
     refused(
         "1 2\nA .\nA\n0 0\nsteps more\n",
@@ -130,7 +130,7 @@ fn each_kind_of_bad_input_names_its_line_and_column() {
     refused("one two\n", "line 1, column 1: `one` is not a number");
     refused(
         "1 2\nA .\nA\n0 1 2\n",
-        "line 4, column 1: expected the target's goal `r c`, found 3 values",
+        "line 4, column 5: expected 2 numbers in the target's goal `r c`, found 3",
     );
     refused(
         "1 2\nA .\nA\n0 x\n",
