@@ -6,6 +6,7 @@ use crate::formats::ans::show_optimum;
 use crate::formats::files;
 use crate::judging::problem;
 use crate::model::error::JudgeError;
+use crate::model::optimum::Optimum;
 use crate::puzzles::{self, Puzzle};
 use std::io::IsTerminal;
 use std::io::{Read, Write};
@@ -14,7 +15,7 @@ use std::path::{Path, PathBuf};
 /// The test written: its `.in` path and the optimum of each case.
 pub struct Added {
     pub input: PathBuf,
-    pub optima: Vec<Option<u64>>,
+    pub optima: Vec<Optimum>,
 }
 
 impl Added {
@@ -215,19 +216,22 @@ mod tests {
 
     #[test]
     fn the_summary_lists_a_few_optima_and_counts_the_rest() {
-        let added = |optima: Vec<Option<u64>>| Added {
+        let added = |optima: Vec<Optimum>| Added {
             input: PathBuf::from("tests/011-x.in"),
             optima,
         };
-        let one = added(vec![Some(31)]).summary();
+        let one = added(vec![Optimum::Moves(31)]).summary();
         assert_eq!(one, "added tests/011-x.in (optimum: 31)\n");
-        let many: Vec<Option<u64>> = (0..1000).map(|i| (i % 2 == 0).then_some(i)).collect();
+        let each = |i: u64| (i % 2 == 0).then_some(Optimum::Moves(i));
+        let many: Vec<Optimum> = (0..1000)
+            .map(|i| each(i).unwrap_or(Optimum::Unsolvable))
+            .collect();
         let text = added(many.clone()).summary();
         let listed = many[..SHOWN].iter().map(|o| show_optimum(*o));
         let head = listed.collect::<Vec<_>>().join(", ");
         let more = format!("(optima: {head}, … {} more of 1000 cases)", 1000 - SHOWN);
         assert_eq!(text, format!("added tests/011-x.in {more}\n"));
-        let few = added(vec![None; SHOWN]).summary();
+        let few = added(vec![Optimum::Unsolvable; SHOWN]).summary();
         assert!(!few.contains('…') && few.contains("optima: "), "{few}");
     }
 

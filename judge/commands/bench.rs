@@ -17,7 +17,7 @@ pub fn bench(session: &Session, options: &BenchOptions) -> Result<i32, JudgeErro
     let name = options.judge.problem.as_deref();
     let name = name.ok_or_else(|| JudgeError::new("`judge bench` needs a problem"))?;
     let problem = session.problem(name)?;
-    let checker = session.checker(&problem)?;
+    let (puzzle, checker) = (session.puzzle(&problem)?, session.checker(&problem)?);
     let cache = session.optima_cache(&problem)?;
     let tests = problem::tests(&problem, &options.judge.test)?;
     let (contenders, programs) = compile_all(session, options, &problem)?;
@@ -37,7 +37,7 @@ pub fn bench(session: &Session, options: &BenchOptions) -> Result<i32, JudgeErro
     show(table.header(&bench, tests.len()));
     let limits = bench.contenders[0].limits;
     let judges: Vec<TestJudge> = (programs.iter())
-        .map(|program| session.test_judge(checker.as_ref(), program, limits))
+        .map(|program| session.test_judge(puzzle, checker.as_ref(), program, limits))
         .collect();
     // No programs when a submission did not compile: the header showed why, and nothing runs.
     for (i, test) in tests.iter().enumerate().take_while(|_| !judges.is_empty()) {
@@ -121,17 +121,18 @@ fn order(round: u64, contenders: usize) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judging::test_judge::testing::{one_number, program};
+    use crate::judging::test_judge::testing::{bare_puzzle, one_number, program};
     use crate::model::bench::made::*;
     use crate::model::bench::Metric;
     use crate::model::execution::Execution;
     use crate::model::limits;
+    use crate::model::optimum::Optimum;
     use crate::model::outcome::made::wrong;
     use crate::model::outcome::Compile;
     use crate::model::reason::{Kind, Place, Rejection};
     use crate::model::verdict::{Checked, Cost, Finding, Verdict};
     use crate::puzzles::checker::Checker;
-    use crate::puzzles::checker::Optima;
+    use crate::puzzles::Puzzle;
     use crate::run::launcher::Runner;
     use std::cell::RefCell;
     use std::path::Path;
@@ -168,16 +169,22 @@ mod tests {
     /// An input is well formed when it is a number; an answer is accepted when it is "ok".
     struct OkChecker;
 
+    const OK: Puzzle = bare_puzzle("ok", || Box::new(OkChecker));
+
     impl Checker for OkChecker {
-        fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, TestFault> {
+        fn optima(&self, input: &[u8]) -> Result<Vec<Optimum>, TestFault> {
             one_number(input)
         }
 
-        fn check(&self, _: &[u8], output: &[u8], _: &Optima) -> Checked {
+        fn check(&self, _: &[u8], output: &[u8], _: &[Optimum]) -> Checked {
             match output {
                 b"ok" => Checked::Accepted(Cost::default()),
                 _ => Checked::wrong(Rejection::new(Place::Output, Kind::Unreadable, "not ok")),
             }
+        }
+
+        fn claims(&self, _: &[u8], _: &[u8]) -> Result<Vec<Optimum>, Rejection> {
+            unreachable!("no brute force here")
         }
     }
 
@@ -199,7 +206,7 @@ mod tests {
     fn bench_ab(runner: &FakeRunner, test: &Test, runs: u64) -> TestBench {
         let programs = [program("a"), program("b")];
         let judges: Vec<TestJudge> = (programs.iter())
-            .map(|program| TestJudge::new(runner, &OkChecker, program, limits::DEFAULT))
+            .map(|program| TestJudge::new(runner, &OK, &OkChecker, program, limits::DEFAULT))
             .collect();
         let loaded = load(test, &OkChecker, None);
         bench_test(&judges, loaded, test, runs, "test").expect("benched")

@@ -9,7 +9,7 @@ use crate::model::error::JudgeError;
 use crate::model::frame::Frame;
 use crate::model::outcome::TestRun;
 use crate::model::verdict::Finding;
-use crate::puzzles::checker::Checker;
+use crate::puzzles::Puzzle;
 use crate::render::console::emit;
 use crate::render::frames::render;
 use std::io::{BufRead, IsTerminal};
@@ -22,7 +22,8 @@ pub fn show(session: &Session, options: &ShowOptions) -> Result<i32, JudgeError>
     let name = options.judge.problem.as_deref().unwrap_or_default();
     problem::ensure_known(&session.root, name)?;
     let problem = session.problem(name)?;
-    let checker = session.checker(&problem)?;
+    let puzzle = session.puzzle(&problem)?;
+    let checker = (puzzle.checker)();
     let test = problem::one_test(&problem, &options.test)?;
     let broken = |why| JudgeError::new(format!("test {} of {name} is broken: {why}", test.name));
     let cache = session.optima_cache(&problem)?;
@@ -44,21 +45,15 @@ pub fn show(session: &Session, options: &ShowOptions) -> Result<i32, JudgeError>
         ))
     };
     // A problem whose answers cannot be replayed at all is said before anything runs.
-    if !checker.replays() {
-        let why = checker
-            .frames(&loaded.input, b"", case)
-            .err()
-            .unwrap_or_default();
-        return Err(cannot(why));
-    }
+    let Some(replay) = &puzzle.replay else {
+        let why = "an answer here is a number of moves, not the moves: there is nothing to replay";
+        return Err(cannot(why.into()));
+    };
     let submission = options.judge.submission.as_deref();
-    let Some((run, output)) = judge(session, &problem, submission, checker.as_ref(), &loaded)?
-    else {
+    let Some((run, output)) = judge(session, &problem, submission, puzzle, &loaded)? else {
         return Ok(1); // a compile error, printed as the judge prints it
     };
-    let frames = checker
-        .frames(&loaded.input, &output, case)
-        .map_err(cannot)?;
+    let frames = (replay.frames)(&loaded.input, &output, case).map_err(cannot)?;
     play(&frames, session.settings.color, options);
     Ok(match run.finding {
         Finding::TestError(_) => 2,
@@ -73,7 +68,7 @@ fn judge(
     session: &Session,
     problem: &Problem,
     submission: Option<&Path>,
-    checker: &dyn Checker,
+    puzzle: &Puzzle,
     loaded: &Loaded,
 ) -> Result<Option<(TestRun, Vec<u8>)>, JudgeError> {
     let (run, program) = session.compile(problem, submission)?;
@@ -85,7 +80,14 @@ fn judge(
     };
     emit(&table.header(&run, 1));
     // `show` replays the whole output itself: the judge keeps no replay of its own.
-    let judge = TestJudge::new(&session.launcher, checker, &program, run.limits);
+    let checker = (puzzle.checker)();
+    let judge = TestJudge::new(
+        &session.launcher,
+        puzzle,
+        checker.as_ref(),
+        &program,
+        run.limits,
+    );
     let (result, ran) = judge.judge_loaded(loaded)?;
     emit(&table.row(&result));
     Ok(Some((result, ran.stdout)))

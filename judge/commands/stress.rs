@@ -14,11 +14,13 @@ use crate::judging::test_judge::{broken, load, Loaded, TestJudge};
 use crate::model::error::JudgeError;
 use crate::model::execution::{Execution, Program};
 use crate::model::limits::Limits;
+use crate::model::optimum::Optimum;
 use crate::model::outcome::TestRun;
 use crate::model::reason::TestFault;
 use crate::model::verdict::Finding;
 use crate::puzzles::checker::Checker;
 use crate::puzzles::generator::{Generator, Stress};
+use crate::puzzles::Puzzle;
 use crate::render::console::{emit, progress};
 use crate::render::{count, frames};
 use crate::run::supervise::Env;
@@ -59,7 +61,8 @@ struct Searched {
 pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeError> {
     let name = options.judge.problem.as_deref().unwrap_or_default();
     let problem = session.problem(name)?;
-    let stress = stress_of(session, &problem)?;
+    let puzzle = session.puzzle(&problem)?;
+    let stress = stress_of(puzzle, &problem)?;
     let (run, program) = session.compile(&problem, options.judge.submission.as_deref())?;
     let seed = options.seed.unwrap_or_else(clock_seed);
     let title = format!(
@@ -91,7 +94,7 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
         None => None,
     };
     let trial = Trial {
-        judge: session.test_judge(stress.checker.as_ref(), &program, run.limits),
+        judge: session.test_judge(puzzle, stress.checker.as_ref(), &program, run.limits),
         input: folder.join("stress.in"),
         brute: brute.as_ref(),
     };
@@ -126,9 +129,8 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
     // Searched for once, for the smallest input only: shrinking runs many that fail.
     let smallest = &shrunk.failure;
     let case = smallest.run.finding.failing_case().unwrap_or(0);
-    let shortest = stress
-        .checker
-        .shortest_answer(smallest.input.as_bytes(), case);
+    let shortest =
+        (puzzle.replay.as_ref()).and_then(|r| (r.shortest)(smallest.input.as_bytes(), case));
     let found = Found {
         index,
         first,
@@ -139,8 +141,7 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
 }
 
 /// What stressing the problem's puzzle takes, or an error that says which puzzles have a generator.
-fn stress_of(session: &Session, problem: &Problem) -> Result<Stress, JudgeError> {
-    let puzzle = session.puzzle(problem)?;
+fn stress_of(puzzle: &Puzzle, problem: &Problem) -> Result<Stress, JudgeError> {
     let make = puzzle.stress.ok_or_else(|| {
         JudgeError::new(format!(
             "problem `{}` has no generator for `judge stress`",
@@ -232,7 +233,7 @@ impl Trial<'_> {
         &self,
         test: &Test,
         input: &str,
-        optima: Vec<Option<u64>>,
+        optima: Vec<Optimum>,
     ) -> Result<TestRun, JudgeError> {
         let loaded = Loaded {
             test: test.clone(),
@@ -275,18 +276,12 @@ fn brute_limits(limits: Limits) -> Limits {
 impl Brute<'_> {
     /// The optima the brute force's answer to `input` (in the file `path`) claims, checked valid;
     /// `None` if it did not finish within its limits, leaving the input undecided.
-    fn optima(&self, path: &Path, input: &str) -> Result<Option<Vec<Option<u64>>>, JudgeError> {
+    fn optima(&self, path: &Path, input: &str) -> Result<Option<Vec<Optimum>>, JudgeError> {
         let ran = execute(self.session, &self.program, Some(path), &self.limits)?;
         if ran.lost.is_some() || decide::from_run(&ran, &self.limits).is_some() {
             return Ok(None);
         }
         let claims = self.checker.claims(input.as_bytes(), &ran.stdout);
-        let claims = claims.ok_or_else(|| {
-            JudgeError::new(
-                "this problem's answers are numbers, which cannot be checked without the optimum: \
-                 a brute force cannot stand in for its reference",
-            )
-        })?;
         claims.map(Some).map_err(|wrong| {
             JudgeError::new(format!(
                 "your brute force's answer is wrong ({wrong}) on this input, too large for the \

@@ -21,7 +21,7 @@ pub fn coach(
     submission: &Path,
     only: &[String],
 ) -> Result<Exercise, JudgeError> {
-    let checker = session.checker(problem)?;
+    let (puzzle, checker) = (session.puzzle(problem)?, session.checker(problem)?);
     let tests = problem::tests(problem, only)?;
     let (mut run, program) = session.compile(problem, Some(submission))?;
     let table = session.table(&tests);
@@ -39,7 +39,7 @@ pub fn coach(
     let cache = session.optima_cache(problem)?;
     let judge = TestJudge {
         optima: Some(&cache),
-        ..session.test_judge(checker.as_ref(), &program, run.limits)
+        ..session.test_judge(puzzle, checker.as_ref(), &program, run.limits)
     };
     let mut lessons = Vec::new();
     for (i, test) in tests.iter().enumerate() {
@@ -54,9 +54,12 @@ pub fn coach(
             Ok(loaded) => {
                 let (result, ran) = judge.judge_loaded(&loaded)?;
                 let whole = ran.measured.stopped.is_none() && ran.lost.is_none();
-                let lesson = checker.lesson(&loaded.input, &ran.stderr, whole, &loaded.optima);
+                let lesson = match puzzle.lesson {
+                    Some(lesson) => lesson(&loaded.input, &ran.stderr, whole, &loaded.optima),
+                    None => Err("the coach has no lesson for this problem".into()),
+                };
                 let plain_through = |case, moves| {
-                    let layers = cache.plain_layers(checker.as_ref(), &loaded.input, case);
+                    let layers = cache.plain_layers(&loaded.input, case);
                     layers.map_or(0, |l| l.iter().take(moves + 1).sum())
                 };
                 (result, lesson.map(|l| l.with_plain(plain_through)))

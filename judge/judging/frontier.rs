@@ -72,9 +72,8 @@ pub fn chart(
         )));
     }
     let input = files::read_regular(&test.input, MAX_TEST_BYTES).map_err(JudgeError::new)?;
-    let checker = session.checker(problem)?;
     let plain = (session.optima_cache(problem)?)
-        .plain_layers(checker.as_ref(), &input, case)
+        .plain_layers(&input, case)
         .map_err(JudgeError::new)?;
     let which = if case == 0 {
         String::new()
@@ -135,7 +134,7 @@ fn hardest_chart(
     submission: Option<&Path>,
 ) -> Result<Option<Charted>, JudgeError> {
     let problem = session.problem(&run.problem)?;
-    if !session.checker(&problem)?.layered() {
+    if session.puzzle(&problem)?.plain_layers.is_none() {
         return Ok(None);
     }
     let accepted = |t: &&Test| (run.tests.iter()).any(|r| r.name == t.name && r.finding.accepted());

@@ -5,11 +5,12 @@
 //! digest (half-written, or rewritten by a program where no sandbox hides the cache) is solved again
 //! too.
 
-use crate::formats::ans::show_optimum;
+use crate::formats::ans::{read_optimum, show_optimum};
 use crate::formats::digest;
+use crate::model::optimum::Optimum;
 use crate::model::reason::TestFault;
 use crate::puzzles::checker::Checker;
-use crate::puzzles::Puzzle;
+use crate::puzzles::{PlainLayers, Puzzle};
 use std::path::{Path, PathBuf};
 
 /// The optima of one puzzle's tests, as a folder of entries.
@@ -17,6 +18,8 @@ pub struct OptimaCache {
     dir: PathBuf,
     /// `<puzzle>-<source digest>`, the start of every entry's name.
     prefix: String,
+    /// The puzzle's plain BFS, if its search is a layered one.
+    layers: Option<PlainLayers>,
 }
 
 impl OptimaCache {
@@ -25,16 +28,13 @@ impl OptimaCache {
         OptimaCache {
             dir: dir.to_path_buf(),
             prefix: format!("{}-{:016x}", puzzle.name, puzzle.source_digest),
+            layers: puzzle.plain_layers,
         }
     }
 
     /// The optima of `input`: from its entry when that is intact, else by `checker`'s reference,
     /// then saved. A fault is never saved: it is the test's to fix, and cheap to find again.
-    pub fn optima(
-        &self,
-        checker: &dyn Checker,
-        input: &[u8],
-    ) -> Result<Vec<Option<u64>>, TestFault> {
+    pub fn optima(&self, checker: &dyn Checker, input: &[u8]) -> Result<Vec<Optimum>, TestFault> {
         let entry = self.entry(input, "optima");
         if let Some(optima) = read(&entry) {
             return Ok(optima);
@@ -45,21 +45,18 @@ impl OptimaCache {
     }
 
     /// The sizes of a plain BFS's layers from case `case`'s start through the first at the goal
-    /// (all of them if none is): from its entry when that is intact, else by `checker`'s reference,
+    /// (all of them if none is): from its entry when that is intact, else by the puzzle's reference,
     /// then saved. Each is worth a second or more of the reference's search on a large board.
-    pub fn plain_layers(
-        &self,
-        checker: &dyn Checker,
-        input: &[u8],
-        case: usize,
-    ) -> Result<Vec<usize>, String> {
+    pub fn plain_layers(&self, input: &[u8], case: usize) -> Result<Vec<usize>, String> {
+        let layers = self
+            .layers
+            .ok_or("this problem has no plain BFS to compare with")?;
         let entry = self.entry(input, &format!("plain-{case}"));
-        let read_back = read(&entry).map(|sizes| sizes.into_iter().flatten());
-        if let Some(sizes) = read_back {
-            return Ok(sizes.map(|n| n as usize).collect());
+        if let Some(sizes) = read(&entry) {
+            return Ok(sizes.into_iter().map(|n| n.cost() as usize).collect());
         }
-        let sizes = checker.plain_layers(input, case)?;
-        let lines: Vec<Option<u64>> = sizes.iter().map(|&n| Some(n as u64)).collect();
+        let sizes = layers(input, case)?;
+        let lines: Vec<Optimum> = sizes.iter().map(|&n| Optimum::Moves(n as u64)).collect();
         save(&entry, &lines);
         Ok(sizes)
     }
@@ -72,27 +69,20 @@ impl OptimaCache {
     }
 }
 
-/// An entry: one optimum a line as `.ans` files write them, then the digest of those lines.
-fn text_of(optima: &[Option<u64>]) -> String {
-    optima.iter().map(|o| show_optimum(*o) + "\n").collect()
-}
-
-fn read(entry: &Path) -> Option<Vec<Option<u64>>> {
+/// An entry: one optimum a line as `.ans` files write them (a layer's size as a number), then the
+/// digest of those lines.
+fn read(entry: &Path) -> Option<Vec<Optimum>> {
     let text = std::fs::read_to_string(entry).ok()?;
     let (lines, stamp) = text.rsplit_once("digest ")?;
     if stamp.trim_end() != digest::hex(lines.as_bytes()) {
         return None;
     }
-    let optimum = |line: &str| match line {
-        "unsolvable" => Some(None),
-        n => n.parse().ok().map(Some),
-    };
-    lines.lines().map(optimum).collect()
+    lines.lines().map(read_optimum).collect()
 }
 
 /// Writes the entry whole or not at all: to a file of this process's, then renamed into place.
-fn save(entry: &Path, optima: &[Option<u64>]) {
-    let lines = text_of(optima);
+fn save(entry: &Path, optima: &[Optimum]) {
+    let lines: String = optima.iter().map(|o| show_optimum(*o) + "\n").collect();
     let text = format!("{lines}digest {}\n", digest::hex(lines.as_bytes()));
     let partial = entry.with_extension(format!("partial-{}", std::process::id()));
     let written = (entry.parent().map_or(Ok(()), std::fs::create_dir_all))
@@ -106,37 +96,47 @@ fn save(entry: &Path, optima: &[Option<u64>]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judging::test_judge::testing::{folder, NumberChecker};
+    use crate::judging::test_judge::testing::{bare_puzzle, folder, NumberChecker};
+    use crate::model::reason::Rejection;
     use std::cell::Cell;
 
+    thread_local! {
+        /// How often the reference was asked, for optima or layers, on this test's thread.
+        static ASKED: Cell<usize> = const { Cell::new(0) };
+    }
+
+    fn asked() -> usize {
+        ASKED.with(Cell::get)
+    }
+
     /// Counts how often its reference was asked.
-    struct Counting(Cell<usize>);
+    struct Counting;
 
     impl Checker for Counting {
-        fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, TestFault> {
-            self.0.set(self.0.get() + 1);
+        fn optima(&self, input: &[u8]) -> Result<Vec<Optimum>, TestFault> {
+            ASKED.with(|n| n.set(n.get() + 1));
             NumberChecker.optima(input)
         }
 
-        fn check(&self, _: &[u8], _: &[u8], _: &[Option<u64>]) -> crate::model::verdict::Checked {
+        fn check(&self, _: &[u8], _: &[u8], _: &[Optimum]) -> crate::model::verdict::Checked {
             unreachable!("only optima are asked")
         }
 
-        /// A layer of one, then the input's number and the case's.
-        fn plain_layers(&self, input: &[u8], case: usize) -> Result<Vec<usize>, String> {
-            self.0.set(self.0.get() + 1);
-            let n = String::from_utf8_lossy(input).trim().parse();
-            Ok(vec![1, n.map_err(|_| "is not a number")?, case])
+        fn claims(&self, _: &[u8], _: &[u8]) -> Result<Vec<Optimum>, Rejection> {
+            unreachable!("only optima are asked")
         }
     }
 
+    /// A layer of one, then the input's number and the case's.
+    fn layers(input: &[u8], case: usize) -> Result<Vec<usize>, String> {
+        ASKED.with(|n| n.set(n.get() + 1));
+        let n = String::from_utf8_lossy(input).trim().parse();
+        Ok(vec![1, n.map_err(|_| "is not a number")?, case])
+    }
+
     const PUZZLE: Puzzle = Puzzle {
-        name: "number",
-        checker: || Box::new(NumberChecker),
-        source_digest: 7,
-        stress: None,
-        hints: None,
-        from_grid: None,
+        plain_layers: Some(layers),
+        ..bare_puzzle("number", || Box::new(NumberChecker))
     };
 
     #[test]
@@ -144,27 +144,26 @@ mod tests {
         let dir = folder("optima");
         let _ = std::fs::remove_dir_all(&dir);
         let cache = OptimaCache::new(&dir, &PUZZLE);
-        let counting = Counting(Cell::new(0));
-        assert_eq!(cache.optima(&counting, b"19"), Ok(vec![Some(19)]));
-        assert_eq!(cache.optima(&counting, b"19"), Ok(vec![Some(19)]));
-        assert_eq!(counting.0.get(), 1, "the second time from the entry");
-        assert_eq!(cache.optima(&counting, b"20"), Ok(vec![Some(20)]));
-        assert_eq!(counting.0.get(), 2, "another input is another entry");
+        assert_eq!(cache.optima(&Counting, b"19"), Ok(vec![Optimum::Moves(19)]));
+        assert_eq!(cache.optima(&Counting, b"19"), Ok(vec![Optimum::Moves(19)]));
+        assert_eq!(asked(), 1, "the second time from the entry");
+        assert_eq!(cache.optima(&Counting, b"20"), Ok(vec![Optimum::Moves(20)]));
+        assert_eq!(asked(), 2, "another input is another entry");
         let entry = cache.entry(b"19", "optima");
         let text = std::fs::read_to_string(&entry).expect("an entry");
         std::fs::write(&entry, text.replace("19", "18")).expect("rewrite");
-        assert_eq!(cache.optima(&counting, b"19"), Ok(vec![Some(19)]));
-        assert_eq!(counting.0.get(), 3, "a rewritten entry fails its digest");
+        assert_eq!(cache.optima(&Counting, b"19"), Ok(vec![Optimum::Moves(19)]));
+        assert_eq!(asked(), 3, "a rewritten entry fails its digest");
         let newer = Puzzle {
             source_digest: 8,
             ..PUZZLE
         };
         let newer = OptimaCache::new(&dir, &newer);
-        assert_eq!(newer.optima(&counting, b"19"), Ok(vec![Some(19)]));
-        assert_eq!(counting.0.get(), 4, "another reference solves again");
-        let fault = cache.optima(&counting, b"x");
-        assert!(fault.is_err() && cache.optima(&counting, b"x").is_err());
-        assert_eq!(counting.0.get(), 6, "a fault is not kept");
+        assert_eq!(newer.optima(&Counting, b"19"), Ok(vec![Optimum::Moves(19)]));
+        assert_eq!(asked(), 4, "another reference solves again");
+        let fault = cache.optima(&Counting, b"x");
+        assert!(fault.is_err() && cache.optima(&Counting, b"x").is_err());
+        assert_eq!(asked(), 6, "a fault is not kept");
         std::fs::remove_dir_all(dir).expect("clean up");
     }
 
@@ -173,21 +172,20 @@ mod tests {
         let dir = folder("plain-layers");
         let _ = std::fs::remove_dir_all(&dir);
         let cache = OptimaCache::new(&dir, &PUZZLE);
-        let counting = Counting(Cell::new(0));
-        assert_eq!(cache.plain_layers(&counting, b"19", 2), Ok(vec![1, 19, 2]));
-        assert_eq!(cache.plain_layers(&counting, b"19", 2), Ok(vec![1, 19, 2]));
-        assert_eq!(counting.0.get(), 1, "the second time from the entry");
-        assert_eq!(cache.plain_layers(&counting, b"19", 3), Ok(vec![1, 19, 3]));
-        assert_eq!(cache.optima(&counting, b"19"), Ok(vec![Some(19)]));
-        assert_eq!(counting.0.get(), 3, "a case, another case, the optima");
+        assert_eq!(cache.plain_layers(b"19", 2), Ok(vec![1, 19, 2]));
+        assert_eq!(cache.plain_layers(b"19", 2), Ok(vec![1, 19, 2]));
+        assert_eq!(asked(), 1, "the second time from the entry");
+        assert_eq!(cache.plain_layers(b"19", 3), Ok(vec![1, 19, 3]));
+        assert_eq!(cache.optima(&Counting, b"19"), Ok(vec![Optimum::Moves(19)]));
+        assert_eq!(asked(), 3, "a case, another case, the optima");
         let entry = cache.entry(b"19", "plain-2");
         let text = std::fs::read_to_string(&entry).expect("an entry");
         std::fs::write(&entry, text.replace("19", "18")).expect("rewrite");
-        assert_eq!(cache.plain_layers(&counting, b"19", 2), Ok(vec![1, 19, 2]));
-        assert_eq!(counting.0.get(), 4, "a rewritten entry fails its digest");
-        assert!(cache.plain_layers(&counting, b"x", 0).is_err());
-        assert!(cache.plain_layers(&counting, b"x", 0).is_err());
-        assert_eq!(counting.0.get(), 6, "an error is not kept");
+        assert_eq!(cache.plain_layers(b"19", 2), Ok(vec![1, 19, 2]));
+        assert_eq!(asked(), 4, "a rewritten entry fails its digest");
+        assert!(cache.plain_layers(b"x", 0).is_err());
+        assert!(cache.plain_layers(b"x", 0).is_err());
+        assert_eq!(asked(), 6, "an error is not kept");
         std::fs::remove_dir_all(dir).expect("clean up");
     }
 }

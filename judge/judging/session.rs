@@ -121,7 +121,7 @@ impl Session {
         submission: Option<&Path>,
         only: &[String],
     ) -> Result<ProblemRun, JudgeError> {
-        let checker = self.checker(problem)?;
+        let (puzzle, checker) = (self.puzzle(problem)?, self.checker(problem)?);
         let tests = problem::tests(problem, only)?;
         let (mut run, program) = self.compile(problem, submission)?;
         let table = self.table(&tests);
@@ -137,7 +137,7 @@ impl Session {
         let cache = self.optima_cache(problem)?;
         let judge = TestJudge {
             optima: Some(&cache),
-            ..self.test_judge(checker.as_ref(), &program, run.limits)
+            ..self.test_judge(puzzle, checker.as_ref(), &program, run.limits)
         };
         run.tests = self.judge_tests(&judge, &problem.name, &tests, &table)?;
         self.show(&table.footer(&run));
@@ -178,6 +178,7 @@ impl Session {
     /// and reading traces as the settings ask.
     pub fn test_judge<'a>(
         &'a self,
+        puzzle: &'a Puzzle,
         checker: &'a dyn Checker,
         program: &'a Program,
         limits: Limits,
@@ -186,7 +187,7 @@ impl Session {
             replay: self.settings.replay,
             trace: self.settings.trace,
             shortest: self.settings.verbose,
-            ..TestJudge::new(&self.launcher, checker, program, limits)
+            ..TestJudge::new(&self.launcher, puzzle, checker, program, limits)
         }
     }
 

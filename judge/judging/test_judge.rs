@@ -11,10 +11,12 @@ use crate::judging::problem::Test;
 use crate::model::error::JudgeError;
 use crate::model::execution::{Execution, Program};
 use crate::model::limits::Limits;
+use crate::model::optimum::Optimum;
 use crate::model::outcome::{Detail, Replay, TestRun};
 use crate::model::reason::TestFault;
 use crate::model::verdict::{Cost, Finding, Verdict};
 use crate::puzzles::checker::Checker;
+use crate::puzzles::Puzzle;
 use crate::render::{beside, frames};
 use crate::run::launcher::Runner;
 use std::time::Instant;
@@ -28,7 +30,7 @@ pub struct Loaded {
     pub test: Test,
     pub input: Vec<u8>,
     /// Each case's optimum by the reference, checked against the test's `.ans` if it has one.
-    pub optima: Vec<Option<u64>>,
+    pub optima: Vec<Optimum>,
 }
 
 /// Reads `test` and its optima by the reference (from `cache`, if one is given and has them),
@@ -64,6 +66,8 @@ pub fn load(
 pub struct TestJudge<'a> {
     pub runner: &'a dyn Runner,
     pub checker: &'a dyn Checker,
+    /// What the puzzle shows of an answer besides the checker's verdict.
+    pub puzzle: &'a Puzzle,
     pub program: &'a Program,
     pub limits: Limits,
     /// Keep one case's answer replayed (for `--html`).
@@ -81,6 +85,7 @@ impl<'a> TestJudge<'a> {
     /// A judge that keeps no replay and reads no trace.
     pub fn new(
         runner: &'a dyn Runner,
+        puzzle: &'a Puzzle,
         checker: &'a dyn Checker,
         program: &'a Program,
         limits: Limits,
@@ -88,6 +93,7 @@ impl<'a> TestJudge<'a> {
         TestJudge {
             runner,
             checker,
+            puzzle,
             program,
             limits,
             replay: false,
@@ -142,24 +148,19 @@ impl<'a> TestJudge<'a> {
         );
         let case = finding.failing_case().unwrap_or(0);
         // One replay serves both: the scene of `-v` and the page of `--html`.
-        let replayed = (wrong || self.replay) && self.checker.replays();
-        let frames = replayed
-            .then(|| self.checker.frames(input, &ran.stdout, case).ok())
-            .flatten();
+        let replay = self.puzzle.replay.as_ref().filter(|_| wrong || self.replay);
+        let frames = replay.and_then(|r| (r.frames)(input, &ran.stdout, case).ok());
         Detail {
             input: head(input),
             output: head(&ran.stdout),
             stderr: head(ran.stderr.as_bytes()),
             scene: match frames.as_deref() {
                 Some(frames) => Some(frames::scene(frames, case)).filter(|_| wrong),
-                None => wrong
-                    .then(|| self.checker.drawn_case(input, case))
-                    .flatten(),
+                None => (self.puzzle.drawn.filter(|_| wrong)).and_then(|drawn| drawn(input, case)),
             },
             replay: (frames.filter(|_| self.replay)).map(|frames| Replay { case, frames }),
-            shortest: (wrong && self.shortest)
-                .then(|| self.checker.shortest_answer(input, case))
-                .flatten(),
+            shortest: (replay.filter(|_| wrong && self.shortest))
+                .and_then(|r| (r.shortest)(input, case)),
             trace: (self.trace && !finding.accepted())
                 .then(|| self.traced(input, &ran.stderr, case))
                 .flatten(),
@@ -169,17 +170,15 @@ impl<'a> TestJudge<'a> {
     /// The program's search trace of case `case` (0-based) beside a plain BFS's layers from that
     /// case's board, if its stderr holds one.
     fn traced(&self, input: &[u8], stderr: &str, case: usize) -> Option<String> {
-        if !self.checker.layered() {
-            return None;
-        }
+        let layers = self.puzzle.plain_layers?;
         let frontiers = parse_trace(stderr, case).ok()?;
         let traced =
             frontiers.start.len() > 1 || !frontiers.goal.is_empty() || frontiers.met.is_some();
         // The plain BFS only once a trace is there to compare: it is the expensive half.
         let plain = match (traced, self.optima) {
             (false, _) => return None,
-            (true, Some(cache)) => cache.plain_layers(self.checker, input, case),
-            (true, None) => self.checker.plain_layers(input, case),
+            (true, Some(cache)) => cache.plain_layers(input, case),
+            (true, None) => layers(input, case),
         };
         Some(beside::table(&frontiers, &plain.ok()?, case))
     }
@@ -189,7 +188,7 @@ impl<'a> TestJudge<'a> {
         &self,
         ran: &Execution,
         input: &[u8],
-        optima: &[Option<u64>],
+        optima: &[Optimum],
     ) -> Result<(Finding, Option<Cost>), TestFault> {
         match decide::from_run(ran, &self.limits) {
             Some((verdict, fault)) => Ok((Finding::verdict(verdict, Some(fault)), None)),
@@ -215,7 +214,6 @@ pub mod testing {
     use crate::model::reason::{Kind, Place, Rejection};
     use crate::model::status::Status;
     use crate::model::verdict::Checked;
-    use crate::puzzles::checker::Optima;
     use std::cell::RefCell;
     use std::path::{Path, PathBuf};
 
@@ -242,33 +240,55 @@ pub mod testing {
     }
 
     /// The optima of a test checker whose inputs are one number, the optimum.
-    pub fn one_number(input: &[u8]) -> Result<Vec<Option<u64>>, TestFault> {
+    pub fn one_number(input: &[u8]) -> Result<Vec<Optimum>, TestFault> {
         let text = String::from_utf8_lossy(input);
         let n = text.trim().parse();
         let n = n.map_err(|_| TestFault::Broken("is not a number".into()))?;
-        Ok(vec![Some(n)])
+        Ok(vec![Optimum::Moves(n)])
     }
+
+    /// A puzzle of `checker` that can do nothing more.
+    pub const fn bare_puzzle(name: &'static str, checker: fn() -> Box<dyn Checker>) -> Puzzle {
+        Puzzle {
+            name,
+            checker,
+            source_digest: 7,
+            replay: None,
+            drawn: None,
+            plain_layers: None,
+            lesson: None,
+            stress: None,
+            hints: None,
+            from_grid: None,
+        }
+    }
+
+    pub const NUMBER: Puzzle = bare_puzzle("number", || Box::new(NumberChecker));
 
     /// Inputs are one number, the optimum; an answer is accepted when it is that number.
     pub struct NumberChecker;
 
     impl Checker for NumberChecker {
-        fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, TestFault> {
+        fn optima(&self, input: &[u8]) -> Result<Vec<Optimum>, TestFault> {
             one_number(input)
         }
 
-        fn check(&self, _: &[u8], output: &[u8], optima: &Optima) -> Checked {
+        fn check(&self, _: &[u8], output: &[u8], optima: &[Optimum]) -> Checked {
             let text = String::from_utf8_lossy(output);
             let moves = text.trim().parse().unwrap_or(u64::MAX);
             let cost = Cost {
                 moves,
-                optimum: optima[0].unwrap_or(0),
+                optimum: optima[0].cost(),
             };
             if moves == cost.optimum {
                 return Checked::Accepted(cost);
             }
             let text = format!("{moves} is not {}", cost.optimum);
             Checked::wrong(Rejection::new(Place::Output, Kind::Unreadable, text))
+        }
+
+        fn claims(&self, _: &[u8], output: &[u8]) -> Result<Vec<Optimum>, Rejection> {
+            one_number(output).map_err(|_| Rejection::missing(Place::Output))
         }
     }
 
@@ -331,18 +351,19 @@ mod tests {
     use crate::model::limits;
     use crate::model::reason::{Kind, Place, Rejection};
     use crate::model::verdict::Checked;
-    use crate::puzzles::checker::Optima;
+    use crate::puzzles::Replayer;
 
     fn judge_with(
         runner: &FakeRunner,
         tests: &[Test],
-        checker: &dyn Checker,
+        puzzle: &Puzzle,
         replay: bool,
     ) -> Vec<TestRun> {
         let program = program("prog");
+        let checker = (puzzle.checker)();
         let judge = TestJudge {
             replay,
-            ..TestJudge::new(runner, checker, &program, limits::DEFAULT)
+            ..TestJudge::new(runner, puzzle, checker.as_ref(), &program, limits::DEFAULT)
         };
         tests
             .iter()
@@ -351,7 +372,7 @@ mod tests {
     }
 
     fn judge_all(runner: &FakeRunner, tests: &[Test]) -> Vec<TestRun> {
-        judge_with(runner, tests, &NumberChecker, false)
+        judge_with(runner, tests, &NUMBER, false)
     }
 
     #[test]
@@ -380,12 +401,20 @@ mod tests {
     /// is one frame with `i` rows, so a test sees which case was replayed.
     struct CaseChecker;
 
+    const CASES: Puzzle = Puzzle {
+        replay: Some(Replayer {
+            frames: case_frames,
+            shortest: |_, _| None,
+        }),
+        ..bare_puzzle("cases", || Box::new(CaseChecker))
+    };
+
     impl Checker for CaseChecker {
-        fn optima(&self, _: &[u8]) -> Result<Vec<Option<u64>>, TestFault> {
-            Ok(vec![Some(1), Some(1), Some(1)])
+        fn optima(&self, _: &[u8]) -> Result<Vec<Optimum>, TestFault> {
+            Ok(vec![Optimum::Moves(1); 3])
         }
 
-        fn check(&self, _: &[u8], output: &[u8], _: &Optima) -> Checked {
+        fn check(&self, _: &[u8], output: &[u8], _: &[Optimum]) -> Checked {
             let text = String::from_utf8_lossy(output);
             let place = match text.trim().parse::<usize>() {
                 Ok(case) => Place::Case(case - 1),
@@ -394,23 +423,23 @@ mod tests {
             Checked::wrong(Rejection::new(place, Kind::NotAtGoal, "wrong"))
         }
 
-        fn replays(&self) -> bool {
-            true
+        fn claims(&self, _: &[u8], _: &[u8]) -> Result<Vec<Optimum>, Rejection> {
+            unreachable!("no brute force here")
         }
+    }
 
-        fn frames(&self, _: &[u8], _: &[u8], case: usize) -> Result<Vec<Frame>, String> {
-            let frame = Frame {
-                rows: case,
-                cols: 1,
-                cells: Vec::new(),
-                caption: None,
-                marked: Vec::new(),
-                illegal: false,
-                goal: Vec::new(),
-                solved: false,
-            };
-            Ok(vec![frame])
-        }
+    fn case_frames(_: &[u8], _: &[u8], case: usize) -> Result<Vec<Frame>, String> {
+        let frame = Frame {
+            rows: case,
+            cols: 1,
+            cells: Vec::new(),
+            caption: None,
+            marked: Vec::new(),
+            illegal: false,
+            goal: Vec::new(),
+            solved: false,
+        };
+        Ok(vec![frame])
     }
 
     #[test]
@@ -419,7 +448,7 @@ mod tests {
         let tests = write_tests(&dir, &[("a", "x", None)]);
         let replayed = |stdout: &str, replay: bool| {
             let runner = FakeRunner::new(vec![execution(stdout, None)]);
-            let run = judge_with(&runner, &tests, &CaseChecker, replay).remove(0);
+            let run = judge_with(&runner, &tests, &CASES, replay).remove(0);
             run.detail.replay.map(|r| (r.case, r.frames[0].rows))
         };
         assert_eq!(

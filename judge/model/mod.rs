@@ -7,6 +7,7 @@ pub mod execution;
 pub mod frame;
 pub mod lesson;
 pub mod limits;
+pub mod optimum;
 pub mod outcome;
 pub mod reason;
 pub mod settings;

@@ -1,6 +1,7 @@
 //! Why a test was not accepted, as data: which case, what kind, the numbers. The sentence a person
 //! reads is rendered from it (`Display`), and nothing reads a sentence back.
 
+use crate::model::optimum::Optimum;
 use crate::model::status::{signal_name, Status};
 use std::fmt;
 
@@ -119,11 +120,8 @@ impl Place {
 pub enum Kind {
     /// Valid and reaching the goal, but longer than the optimum.
     NotOptimal { moves: u64, optimum: u64 },
-    /// A number of moves that is not the optimum; `None` is `-1`, "cannot be done".
-    WrongCount {
-        answered: Option<u64>,
-        optimum: Option<u64>,
-    },
+    /// A number of moves that is not the optimum (`-1`, "cannot be done", is `Unsolvable`).
+    WrongCount { answered: Optimum, optimum: Optimum },
     /// Says `unsolvable` of a board solvable in `optimum` moves.
     FalseUnsolvable { optimum: u64 },
     /// Gives moves for a board that has no solution.

@@ -1,75 +1,30 @@
 //! What a checker is: it replays every answer against the judge's own reference and compares its
-//! cost with the optimum. The pieces every checker needs (answer lines, costs) live here, once.
+//! cost with the optimum. The pieces every checker needs (answer lines, costs, counts read) live
+//! here, once.
 
 use crate::formats::text::head;
 use crate::model::frame::Frame;
-use crate::model::lesson::Lesson;
+use crate::model::optimum::Optimum;
 use crate::model::reason::{Kind, Place, Rejection, TestFault};
 use crate::model::verdict::{Checked, Cost};
 
-/// Every case's optimum (`None`: unsolvable), in input order.
-pub type Optima = [Option<u64>];
-
+/// What every puzzle's checker does; what only some puzzles can (replay an answer, compare a
+/// trace's layers, coach) are optional parts of its registry entry, [`crate::puzzles::Puzzle`].
 pub trait Checker {
     /// The optimum of each case of `input` by the judge's own reference, or why the reference cannot
     /// give them (a malformed input, or one too large for it).
-    fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, TestFault>;
+    fn optima(&self, input: &[u8]) -> Result<Vec<Optimum>, TestFault>;
     /// Judges a program's `output` for `input`, whose `optima` came from [`Checker::optima`].
-    fn check(&self, input: &[u8], output: &[u8], optima: &Optima) -> Checked;
-    /// What a valid `output` claims for each case of `input`, its moves or `None` for no way, or why
-    /// it is not valid: for `judge stress --brute`, whose brute force's answer gives the optima
-    /// where the reference cannot. `None` where an answer cannot be checked without the optimum.
-    fn claims(&self, _input: &[u8], _output: &[u8]) -> Option<Result<Vec<Option<u64>>, Rejection>> {
-        None
-    }
-    /// Whether an answer is a list of moves that [`Checker::frames`] can replay.
-    fn replays(&self) -> bool {
-        false
-    }
-    /// The answer to case `case` (0-based) of `input` replayed frame by frame: the start, one frame a
-    /// legal move, and a last frame marked illegal if a move is; `Err` if the input or case is not
-    /// there.
-    fn frames(&self, _input: &[u8], _output: &[u8], _case: usize) -> Result<Vec<Frame>, String> {
-        Err("this problem has no replay".into())
-    }
-    /// Case `case` (0-based) of `input` drawn, where an answer is no list of moves to replay (NOIP's
-    /// is a number): what `-v` and `judge stress` show of a wrong answer. `None` if not drawn.
-    fn drawn_case(&self, _input: &[u8], _case: usize) -> Option<String> {
-        None
-    }
-    /// The reference's own answer to case `case` (0-based) of `input`, as a program prints it: what
-    /// `-v` and `judge stress` show beside a wrong one. `None` where an answer is only a number (the
-    /// rejection names the optimum) or the reference cannot give one.
-    fn shortest_answer(&self, _input: &[u8], _case: usize) -> Option<String> {
-        None
-    }
-    /// Whether the problem is solved by a layered search that [`Checker::plain_layers`] can show.
-    fn layered(&self) -> bool {
-        false
-    }
-    /// How many positions a plain one-sided BFS from case `case` (0-based) of `input` first reaches
-    /// at each depth, up to the goal's layer: what a bidirectional search's start side should match.
-    fn plain_layers(&self, _input: &[u8], _case: usize) -> Result<Vec<usize>, String> {
-        Err("this problem has no plain BFS to compare with".into())
-    }
-    /// How many positions a plain BFS from the goal of case `case` first reaches at each depth, as
-    /// far as it goes: what a goal side should match, layer for layer. Only where the goal is one
-    /// position (a goal side with many roots grows from them all).
-    fn goal_layers(&self, _input: &[u8], _case: usize) -> Result<Vec<usize>, String> {
-        Err("this problem's goal is not one position".into())
-    }
-    /// The coach's word on a run with `BFS_TRACE=1` that wrote `stderr`: what it shows of the
-    /// technique the problem teaches, against the reference. `whole`: the run ended by itself, so
-    /// its trace was not stopped half-way.
-    fn lesson(
-        &self,
-        _input: &[u8],
-        _stderr: &str,
-        _whole: bool,
-        _optima: &Optima,
-    ) -> Result<Lesson, String> {
-        Err("the coach has no lesson for this problem".into())
-    }
+    fn check(&self, input: &[u8], output: &[u8], optima: &[Optimum]) -> Checked;
+    /// What a valid `output` claims for each case of `input`, or why it is not valid: for `judge
+    /// stress --brute`, whose brute force's answer gives the optima where the reference cannot.
+    /// Where an answer is a number, nothing checks it without the optimum: the claim is the number.
+    fn claims(&self, input: &[u8], output: &[u8]) -> Result<Vec<Optimum>, Rejection>;
+}
+
+/// An input the checker cannot read, as a rejection of the answer to it.
+pub fn unreadable_input(why: &str) -> Rejection {
+    Rejection::new(Place::Output, Kind::Unreadable, format!("input {why}"))
 }
 
 /// An output's lines, without trailing spaces or `\r`; a final newline does not start another line.
@@ -84,18 +39,15 @@ pub fn answer_lines(output: &[u8]) -> impl Iterator<Item = &[u8]> {
 /// The first `count` answer lines of `output` (fewer if it ends early), or the rejection of a
 /// non-empty line after them, named by its line. `unit` is what one line answers: "case", "query".
 /// Only `count` lines are kept: a flood of lines costs no memory.
-pub fn answers<'a>(output: &'a [u8], count: usize, unit: &str) -> Result<Vec<&'a [u8]>, Checked> {
+pub fn answers<'a>(output: &'a [u8], count: usize, unit: &str) -> Result<Vec<&'a [u8]>, Rejection> {
     let mut lines = answer_lines(output);
     let answers: Vec<&[u8]> = lines.by_ref().take(count).collect();
     match lines.enumerate().find(|(_, l)| !l.is_empty()) {
-        Some((extra, text)) => {
-            let line = count + extra + 1;
-            Err(Checked::wrong(Rejection::extra_output(
-                line,
-                unit,
-                &head(text),
-            )))
-        }
+        Some((extra, text)) => Err(Rejection::extra_output(
+            count + extra + 1,
+            unit,
+            &head(text),
+        )),
         None => Ok(answers),
     }
 }
@@ -134,43 +86,78 @@ pub fn verdict_of(cases: impl Iterator<Item = Result<(u64, u64), Rejection>>) ->
     }
 }
 
-/// For problems whose answer is a number of moves: the moves an answer line claims, when it is the
-/// optimum (`-1`, "cannot be done", counts 0), or what kind of wrong it is and why; `unreachable` says
-/// what cannot be done. Numbers are read as a line comparison reads them: no sign, no leading zero.
-pub fn count_answer(
-    answer: Option<&[u8]>,
-    optimum: Option<u64>,
-    unreachable: &str,
-) -> Result<u64, (Kind, String)> {
-    let line = answer.ok_or((Kind::Missing, "missing answer".to_string()))?;
-    let unreadable = |why: String| Err((Kind::Unreadable, why));
-    let text = std::str::from_utf8(line).unwrap_or_default();
-    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-    let claimed = match text {
-        "-1" => None,
-        "" => return unreadable("an empty line".into()),
-        _ if digits && (text == "0" || !text.starts_with('0')) => match text.parse::<u64>() {
-            Ok(n) => Some(n),
-            Err(_) => return unreadable(format!("'{}' is too large a number", head(line))),
-        },
-        _ => {
-            return unreadable(format!(
+/// How a problem whose answer is a number of moves (`-1`: it cannot be done) names its answers.
+pub struct Counts {
+    /// What one line answers: "case", "query".
+    pub unit: &'static str,
+    pub place: fn(usize) -> Place,
+    /// What cannot be done, for a number given where there is no way.
+    pub unreachable: &'static str,
+}
+
+impl Counts {
+    /// Each answer line against its case's optimum: the first that is not it fails the test.
+    pub fn check(&self, output: &[u8], optima: &[Optimum]) -> Checked {
+        let lines = match answers(output, optima.len(), self.unit) {
+            Ok(lines) => lines,
+            Err(rejection) => return Checked::wrong(rejection),
+        };
+        let mut cost = Cost::default();
+        for (i, &optimum) in optima.iter().enumerate() {
+            match self.read(lines.get(i).copied(), i) {
+                Ok(answered) if answered == optimum => {
+                    cost.moves += optimum.cost();
+                    cost.optimum += optimum.cost();
+                }
+                Ok(answered) => return Checked::wrong(self.wrong_count(i, answered, optimum)),
+                Err(rejection) => return Checked::wrong(rejection),
+            }
+        }
+        Checked::Accepted(cost)
+    }
+
+    /// The number each of `cases` answer lines gives, or the first line that is none.
+    pub fn claims(&self, output: &[u8], cases: usize) -> Result<Vec<Optimum>, Rejection> {
+        let lines = answers(output, cases, self.unit)?;
+        (0..cases)
+            .map(|i| self.read(lines.get(i).copied(), i))
+            .collect()
+    }
+
+    /// Answer line `i` read as a line comparison reads a number: no sign, no leading zero.
+    fn read(&self, line: Option<&[u8]>, i: usize) -> Result<Optimum, Rejection> {
+        let place = (self.place)(i);
+        let line = line.ok_or(Rejection::missing(place))?;
+        let unreadable = |why: String| Err(Rejection::new(place, Kind::Unreadable, why));
+        let text = std::str::from_utf8(line).unwrap_or_default();
+        let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+        match text {
+            "-1" => Ok(Optimum::Unsolvable),
+            "" => unreadable("an empty line".into()),
+            _ if digits && (text == "0" || !text.starts_with('0')) => match text.parse() {
+                Ok(n) => Ok(Optimum::Moves(n)),
+                Err(_) => unreadable(format!("'{}' is too large a number", head(line))),
+            },
+            _ => unreadable(format!(
                 "'{}' is neither a number of moves nor -1",
                 head(line)
-            ))
+            )),
         }
-    };
-    let show = |n: Option<u64>| n.map_or("-1".to_string(), |n| n.to_string());
-    let why = match (claimed, optimum) {
-        (c, o) if c == o => return Ok(o.unwrap_or(0)),
-        (Some(c), None) => format!("answered {c}, but {unreachable}"),
-        (c, o) => format!("answered {}, optimum {}", show(c), show(o)),
-    };
-    let kind = Kind::WrongCount {
-        answered: claimed,
-        optimum,
-    };
-    Err((kind, why))
+    }
+
+    fn wrong_count(&self, i: usize, answered: Optimum, optimum: Optimum) -> Rejection {
+        let show = |o| match o {
+            Optimum::Moves(n) => n.to_string(),
+            Optimum::Unsolvable => "-1".into(),
+        };
+        let why = match (answered, optimum) {
+            (Optimum::Moves(n), Optimum::Unsolvable) => {
+                format!("answered {n}, but {}", self.unreachable)
+            }
+            _ => format!("answered {}, optimum {}", show(answered), show(optimum)),
+        };
+        Rejection::new((self.place)(i), Kind::WrongCount { answered, optimum }, why)
+    }
 }
 
 /// The most moves a replay draws: an answer may be megabytes long, and every frame is a board.
@@ -260,7 +247,7 @@ mod tests {
     #[test]
     fn text_after_the_last_answer_is_rejected_by_its_line() {
         let found = answers(b"a\nb\n\nc\n", 2, "query");
-        let Err(Checked::Wrong { rejection, .. }) = found else {
+        let Err(rejection) = found else {
             panic!("{found:?}")
         };
         assert_eq!(

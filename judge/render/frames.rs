@@ -156,16 +156,11 @@ fn color_of(frame: &Frame, name: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzles::checker::Checker;
-    use crate::puzzles::eight::checker::Eight;
+    use crate::puzzles::eight::checker::frames as eight_frames;
 
     #[test]
     fn a_scene_is_the_start_and_where_the_answer_went_wrong() {
-        let frames = |output: &[u8]| {
-            Eight::default()
-                .frames(b"1234567x8", output, 0)
-                .expect("frames")
-        };
+        let frames = |output: &[u8]| eight_frames(b"1234567x8", output, 0).expect("frames");
         let illegal = scene(&frames(b"rr\n"), 0);
         let expected = "case 1, 2 moves replayed:\nmove 0/2: start\n1 2 3\n4 5 6\n7 . 8\n\
                         move 2/2: r  illegal\n1 2 3\n4 5 6\n7 8 .!\n";
@@ -184,9 +179,7 @@ mod tests {
 
     /// Every frame of case 1's answer, drawn plain and joined as `judge show --no-color` prints them.
     fn eight_plain(input: &str, answer: &str) -> String {
-        let frames = Eight::default()
-            .frames(input.as_bytes(), answer.as_bytes(), 0)
-            .expect("frames");
+        let frames = eight_frames(input.as_bytes(), answer.as_bytes(), 0).expect("frames");
         let moves = frames.len() - 1;
         let drawn: Vec<String> = (frames.iter().enumerate())
             .map(|(i, f)| render(f, i, moves, false))
@@ -283,9 +276,8 @@ move 2/2: r
 
     #[test]
     fn no_two_blocks_of_a_board_share_a_colour() {
-        let checker = Eight::default();
         let input = "8 7 6 5 4 3 2 1 x\n"; // every tile
-        let frames = checker.frames(input.as_bytes(), b"", 0).expect("frames");
+        let frames = eight_frames(input.as_bytes(), b"", 0).expect("frames");
         let colours: Vec<&str> = (1..=8)
             .map(|t| color_of(&frames[0], &t.to_string()))
             .collect();

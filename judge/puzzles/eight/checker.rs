@@ -1,47 +1,43 @@
 //! The Eight checker: each answer line must be `unsolvable` exactly when the board is, else legal moves
-//! that end at the goal in as few moves as the reference's BFS table says.
+//! that end at the goal in as few moves as the reference's BFS table says. Also what its registry
+//! entry shows: an answer replayed, the reference's own, a plain BFS's layers and the coach's word.
 
 use super::reference::{self, apply, parse_boards, Board, Distances, LayerWalk, GOAL};
 use crate::formats::text::head;
 use crate::model::frame::Frame;
 use crate::model::lesson::Lesson;
+use crate::model::optimum::Optimum;
 use crate::model::reason::{Kind, Place, Rejection, TestFault};
 use crate::model::verdict::Checked;
 use crate::puzzles::checker::{
-    answer_lines, answers, cut_short, verdict_of, Checker, Optima, MAX_FRAMES,
+    answer_lines, answers, cut_short, unreadable_input, verdict_of, Checker, MAX_FRAMES,
 };
 use crate::puzzles::two_sided::{self, Goal, Layers, Plain};
 use std::sync::OnceLock;
 
-/// Builds the reference table (all 181,440 boards) on first use, once per run.
-#[derive(Default)]
-pub struct Eight {
-    distances: OnceLock<Distances>,
+/// The reference's table of all 181,440 boards that reach POJ's goal, built on first use, once a
+/// run: the checker, the stress generator and the coach share it.
+pub fn distances() -> &'static Distances {
+    static TABLE: OnceLock<Distances> = OnceLock::new();
+    TABLE.get_or_init(Distances::build)
 }
 
-impl Eight {
-    /// A checker whose table is built already (the stress generator draws boards from the same one).
-    pub fn with_table(distances: Distances) -> Eight {
-        Eight {
-            distances: OnceLock::from(distances),
-        }
-    }
-
-    fn distances(&self) -> &Distances {
-        self.distances.get_or_init(Distances::build)
-    }
+/// A board's optimum by the table of its goal.
+pub fn optimum(table: &Distances, board: &Board) -> Optimum {
+    table
+        .get(board)
+        .map_or(Optimum::Unsolvable, |d| Optimum::Moves(d.into()))
 }
+
+pub struct Eight;
 
 impl Checker for Eight {
-    fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, TestFault> {
+    fn optima(&self, input: &[u8]) -> Result<Vec<Optimum>, TestFault> {
         let boards = parse_boards(input).map_err(TestFault::Broken)?;
-        Ok(boards
-            .iter()
-            .map(|b| self.distances().get(b).map(u64::from))
-            .collect())
+        Ok(boards.iter().map(|b| optimum(distances(), b)).collect())
     }
 
-    fn check(&self, input: &[u8], output: &[u8], optima: &Optima) -> Checked {
+    fn check(&self, input: &[u8], output: &[u8], optima: &[Optimum]) -> Checked {
         let boards = match parse_boards(input) {
             Ok(boards) if boards.len() == optima.len() => boards,
             Ok(_) => return Checked::bad_test("optima do not match the input's cases"),
@@ -49,76 +45,74 @@ impl Checker for Eight {
         };
         let answers = match answers(output, boards.len(), "case") {
             Ok(answers) => answers,
-            Err(rejected) => return rejected,
+            Err(rejection) => return Checked::wrong(rejection),
         };
-        let cases = boards
-            .iter()
-            .zip(optima)
-            .enumerate()
-            .map(|(i, (board, optimum))| {
-                let answer = match answers.get(i) {
-                    Some(answer) => *answer,
-                    // POJ's checker accepts an output that ends where the last answer is the empty
-                    // line (that board is solved already): many accepted solutions print nothing.
-                    None if i + 1 == boards.len() && *optimum == Some(0) => b"",
-                    None => return Err(Rejection::missing(Place::Case(i))),
-                };
-                let (kind, text) = match replay_answer(board, *optimum, answer) {
-                    Ok(moves) => return Ok((moves, optimum.unwrap_or(0))),
-                    Err(why) => why,
-                };
-                Err(Rejection::new(Place::Case(i), kind, text))
-            });
+        let cases = (boards.iter().zip(optima).enumerate()).map(|(i, (board, &optimum))| {
+            let answer = answer_to(&answers, i, boards.len(), optimum == Optimum::Moves(0))?;
+            let moves = judge_answer(board, optimum, answer);
+            let moves = moves.map_err(|(kind, text)| Rejection::new(Place::Case(i), kind, text))?;
+            Ok((moves, optimum.cost()))
+        });
         verdict_of(cases)
     }
 
-    fn shortest_answer(&self, input: &[u8], case: usize) -> Option<String> {
-        let board = *parse_boards(input).ok()?.get(case)?;
-        let path = self.distances().shortest_path(&board);
-        Some(path.unwrap_or_else(|| "unsolvable".into()))
+    fn claims(&self, input: &[u8], output: &[u8]) -> Result<Vec<Optimum>, Rejection> {
+        let boards = parse_boards(input).map_err(|e| unreadable_input(&e))?;
+        let answers = answers(output, boards.len(), "case")?;
+        let claim = |(i, board): (usize, &Board)| {
+            let answer = answer_to(&answers, i, boards.len(), *board == GOAL)?;
+            if answer == b"unsolvable" {
+                return Ok(Optimum::Unsolvable);
+            }
+            let moves = replay_moves(board, answer);
+            moves.map(Optimum::Moves).map_err(|(kind, text)| Rejection::new(Place::Case(i), kind, text))
+        };
+        boards.iter().enumerate().map(claim).collect()
     }
+}
 
-    fn layered(&self) -> bool {
-        true
+/// Case `i`'s line among the `answers` to `cases` boards. POJ's checker accepts an output that ends
+/// where the last answer is the empty line (that board is `solved` already): many accepted
+/// solutions print nothing.
+fn answer_to<'a>(answers: &[&'a [u8]], i: usize, cases: usize, solved: bool) -> Result<&'a [u8], Rejection> {
+    match answers.get(i) {
+        Some(answer) => Ok(answer),
+        None if i + 1 == cases && solved => Ok(b""),
+        None => Err(Rejection::missing(Place::Case(i))),
     }
+}
 
-    fn plain_layers(&self, input: &[u8], case: usize) -> Result<Vec<usize>, String> {
-        let boards = parse_boards(input)?;
-        let board = boards.get(case).ok_or("the test has no such case")?;
-        Ok(reference::layer_sizes(board, &GOAL))
-    }
+/// The answer to case `case` of `input` in `output`, replayed.
+pub fn frames(input: &[u8], output: &[u8], case: usize) -> Result<Vec<Frame>, String> {
+    let boards = parse_boards(input).map_err(|e| format!("input {e}"))?;
+    let board = boards.get(case).ok_or_else(|| {
+        format!(
+            "there is no case {} (the input has {})",
+            case + 1,
+            boards.len()
+        )
+    })?;
+    let answer = answer_lines(output).nth(case).unwrap_or_default();
+    Ok(replay_frames(board, answer))
+}
 
-    fn goal_layers(&self, _input: &[u8], _case: usize) -> Result<Vec<usize>, String> {
-        Ok(self.distances().layer_counts())
-    }
+/// The reference's own answer to case `case` of `input`: the blank's moves down the table.
+pub fn shortest(input: &[u8], case: usize) -> Option<String> {
+    let board = *parse_boards(input).ok()?.get(case)?;
+    let path = distances().shortest_path(&board);
+    Some(path.unwrap_or_else(|| "unsolvable".into()))
+}
 
-    fn lesson(
-        &self,
-        input: &[u8],
-        stderr: &str,
-        whole: bool,
-        optima: &Optima,
-    ) -> Result<Lesson, String> {
-        let boards = parse_boards(input)?;
-        lesson(&boards, self.distances(), stderr, whole, optima)
-    }
+/// A plain BFS's layers from case `case` of `input` to POJ's goal.
+pub fn plain_layers(input: &[u8], case: usize) -> Result<Vec<usize>, String> {
+    let boards = parse_boards(input)?;
+    let board = boards.get(case).ok_or("the test has no such case")?;
+    Ok(reference::layer_sizes(board, &GOAL))
+}
 
-    fn replays(&self) -> bool {
-        true
-    }
-
-    fn frames(&self, input: &[u8], output: &[u8], case: usize) -> Result<Vec<Frame>, String> {
-        let boards = parse_boards(input).map_err(|e| format!("input {e}"))?;
-        let board = boards.get(case).ok_or_else(|| {
-            format!(
-                "there is no case {} (the input has {})",
-                case + 1,
-                boards.len()
-            )
-        })?;
-        let answer = answer_lines(output).nth(case).unwrap_or_default();
-        Ok(Eight::replay_frames(board, answer))
-    }
+/// The coach's word on a traced run over `input`'s boards.
+pub fn coach(input: &[u8], stderr: &str, whole: bool, optima: &[Optimum]) -> Result<Lesson, String> {
+    lesson(&parse_boards(input)?, distances(), stderr, whole, optima)
 }
 
 /// The coach's word on a traced run over `boards`, whose goal's distances are `distances`: both
@@ -128,7 +122,7 @@ pub fn lesson(
     distances: &Distances,
     stderr: &str,
     whole: bool,
-    optima: &Optima,
+    optima: &[Optimum],
 ) -> Result<Lesson, String> {
     let plain = Boards {
         boards,
@@ -154,33 +148,31 @@ impl Plain for Boards<'_> {
     }
 }
 
-impl Eight {
-    /// The frames of an answer line for one board; stops at the first move that is not legal.
-    fn replay_frames(board: &Board, answer: &[u8]) -> Vec<Frame> {
-        let mut frames = vec![frame(board, None, false)];
-        if answer == b"unsolvable" {
-            return frames;
+/// The frames of an answer line for one board; stops at the first move that is not legal.
+fn replay_frames(board: &Board, answer: &[u8]) -> Vec<Frame> {
+    let mut frames = vec![frame(board, None, false)];
+    if answer == b"unsolvable" {
+        return frames;
+    }
+    let mut at = *board;
+    for (i, &letter) in answer.iter().enumerate() {
+        if i == MAX_FRAMES {
+            cut_short(&mut frames, answer.len() - i);
+            break;
         }
-        let mut at = *board;
-        for (i, &letter) in answer.iter().enumerate() {
-            if i == MAX_FRAMES {
-                cut_short(&mut frames, answer.len() - i);
+        let name = format!("{}", letter.escape_ascii());
+        match apply(&at, letter) {
+            Some(next) => {
+                at = next;
+                frames.push(frame(&at, Some(name), false));
+            }
+            None => {
+                frames.push(frame(&at, Some(name), true));
                 break;
             }
-            let name = format!("{}", letter.escape_ascii());
-            match apply(&at, letter) {
-                Some(next) => {
-                    at = next;
-                    frames.push(frame(&at, Some(name), false));
-                }
-                None => {
-                    frames.push(frame(&at, Some(name), true));
-                    break;
-                }
-            }
         }
-        frames
     }
+    frames
 }
 
 /// A board as a frame; the blank's cell is marked (after a move, where the blank went; for an
@@ -203,24 +195,26 @@ fn frame(board: &Board, caption: Option<String>, illegal: bool) -> Frame {
     }
 }
 
-/// The number of moves of a valid answer for `board`, or what kind of wrong it is and why.
-fn replay_answer(
-    board: &Board,
-    optimum: Option<u64>,
-    answer: &[u8],
-) -> Result<u64, (Kind, String)> {
+/// The number of moves of a valid answer for `board`, whose optimum is `optimum`, or what kind of
+/// wrong it is and why.
+fn judge_answer(board: &Board, optimum: Optimum, answer: &[u8]) -> Result<u64, (Kind, String)> {
     match (optimum, answer == b"unsolvable") {
-        (None, true) => return Ok(0),
-        (None, false) => {
+        (Optimum::Unsolvable, true) => Ok(0),
+        (Optimum::Unsolvable, false) => {
             let why = format!("the board is unsolvable, the answer is '{}'", head(answer));
-            return Err((Kind::MovesForUnsolvable, why));
+            Err((Kind::MovesForUnsolvable, why))
         }
-        (Some(n), true) => {
+        (Optimum::Moves(n), true) => {
             let why = format!("says unsolvable, but it is solvable in {n} moves");
-            return Err((Kind::FalseUnsolvable { optimum: n }, why));
+            Err((Kind::FalseUnsolvable { optimum: n }, why))
         }
-        (Some(_), false) => {}
+        (Optimum::Moves(_), false) => replay_moves(board, answer),
     }
+}
+
+/// The number of moves of `answer`, the blank's moves from `board`, if they are legal and end at
+/// the goal; else what kind of wrong it is and why.
+fn replay_moves(board: &Board, answer: &[u8]) -> Result<u64, (Kind, String)> {
     let mut at = *board;
     for (i, &letter) in answer.iter().enumerate() {
         let step = i + 1;
@@ -248,13 +242,8 @@ mod tests {
     use crate::puzzles::checker::testing::{judged, why};
     use crate::model::verdict::Cost;
 
-    /// One checker for every test, so the table is built once.
-    static EIGHT: Eight = Eight {
-        distances: OnceLock::new(),
-    };
-
     fn check(input: &str, output: &str) -> Checked {
-        judged(&EIGHT, input, output)
+        judged(&Eight, input, output)
     }
 
     #[test]
@@ -319,10 +308,8 @@ mod tests {
 
     #[test]
     fn frames_replay_an_answer_and_stop_at_an_illegal_move() {
-        let frames = EIGHT
-            .frames(b"12345678x 1234567x8", b"\nrrl\n", 1)
-            .expect("case 2");
-        let shown: Vec<(Option<&str>, bool, &[usize])> = (frames.iter())
+        let replayed = frames(b"12345678x 1234567x8", b"\nrrl\n", 1).expect("case 2");
+        let shown: Vec<(Option<&str>, bool, &[usize])> = (replayed.iter())
             .map(|f| (f.caption.as_deref(), f.illegal, f.marked.as_slice()))
             .collect();
         assert_eq!(
@@ -333,27 +320,36 @@ mod tests {
                 (Some("r"), true, &[8])
             ]
         );
-        assert_eq!(frames[1].cells[7].as_deref(), Some("8"));
-        assert_eq!(frames[1].cells[8], None, "the blank is empty");
-        assert!(frames[1].solved && !frames[0].solved && !frames[2].solved);
-        let missing = EIGHT.frames(b"12345678x", b"", 1);
+        assert_eq!(replayed[1].cells[7].as_deref(), Some("8"));
+        assert_eq!(replayed[1].cells[8], None, "the blank is empty");
+        assert!(replayed[1].solved && !replayed[0].solved && !replayed[2].solved);
+        let missing = frames(b"12345678x", b"", 1);
         assert_eq!(missing, Err("there is no case 2 (the input has 1)".into()));
     }
 
     #[test]
     fn optima_come_from_the_reference_and_bad_input_is_the_tests_fault() {
-        let eight = &EIGHT;
         assert_eq!(
-            eight.optima(b"2 3 4 1 5 x 7 6 8 21345678x"),
-            Ok(vec![Some(19), None])
+            Eight.optima(b"2 3 4 1 5 x 7 6 8 21345678x"),
+            Ok(vec![Optimum::Moves(19), Optimum::Unsolvable])
         );
         assert_eq!(
-            eight.optima(b"1234"),
+            Eight.optima(b"1234"),
             Err(TestFault::Broken("case 1: only 4 of 9 cells".into()))
         );
-        let broken = eight.check(b"1234", b"", &[]);
+        let broken = Eight.check(b"1234", b"", &[]);
         assert!(matches!(broken, Checked::BadTest(e) if e.to_string().contains("only 4 of 9 cells")));
-        let mismatched = eight.check(b"12345678x", b"", &[]);
+        let mismatched = Eight.check(b"12345678x", b"", &[]);
         assert!(matches!(mismatched, Checked::BadTest(_)));
+    }
+
+    #[test]
+    fn a_valid_answer_claims_its_moves_or_no_way() {
+        let input = b"1234567x8 21345678x 12345678x";
+        let claims = Eight.claims(input, b"r\nunsolvable\n");
+        let expected = [Optimum::Moves(1), Optimum::Unsolvable, Optimum::Moves(0)];
+        assert_eq!(claims, Ok(expected.to_vec()), "the solved last board may go unanswered");
+        let illegal = Eight.claims(input, b"d\nunsolvable\n\n").map_err(|r| r.to_string());
+        assert_eq!(illegal, Err("case 1: illegal move 'd' at step 1".into()));
     }
 }

@@ -2,17 +2,15 @@
 //! hardest, 31 moves away, come up as often as the easy ones) and half uniformly among all 9!
 //! arrangements (so half of those are unsolvable).
 
-use super::checker::Eight;
+use super::checker::{distances, Eight};
 use super::reference::{parse_boards, Board, Distances, GOAL};
 use crate::puzzles::generator::{Generator, Stress};
 use crate::puzzles::rng::Rng;
 
 pub fn stress() -> Stress {
-    // One BFS of all 181,440 boards serves both the generator and the checker.
-    let distances = Distances::build();
     Stress {
-        generator: Box::new(EightBoards::new(&distances)),
-        checker: Box::new(Eight::with_table(distances)),
+        generator: Box::new(EightBoards::new(distances())),
+        checker: Box::new(Eight),
     }
 }
 
@@ -110,11 +108,6 @@ fn render(boards: &[Board]) -> String {
 mod tests {
     use super::*;
     use std::sync::OnceLock;
-
-    fn distances() -> &'static Distances {
-        static DISTANCES: OnceLock<Distances> = OnceLock::new();
-        DISTANCES.get_or_init(Distances::build)
-    }
 
     fn boards() -> &'static EightBoards {
         static BOARDS: OnceLock<EightBoards> = OnceLock::new();

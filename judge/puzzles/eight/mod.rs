@@ -5,13 +5,20 @@ pub mod checker;
 pub mod generator;
 pub mod reference;
 
-use super::Puzzle;
+use super::{Puzzle, Replayer};
 use crate::formats::digest;
 
 pub const PUZZLE: Puzzle = Puzzle {
     name: "eight",
-    checker: || Box::<checker::Eight>::default(),
+    checker: || Box::new(checker::Eight),
     source_digest: digest::of(&[include_bytes!("reference.rs"), include_bytes!("checker.rs")]),
+    replay: Some(Replayer {
+        frames: checker::frames,
+        shortest: checker::shortest,
+    }),
+    drawn: None,
+    plain_layers: Some(checker::plain_layers),
+    lesson: Some(checker::coach),
     stress: Some(generator::stress),
     hints: Some(include_str!("hints.txt")),
     from_grid: None,

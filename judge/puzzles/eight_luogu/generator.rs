@@ -2,20 +2,18 @@
 //! goal (so the hardest, 30 moves away, come up as often as the easy ones) among the boards that can
 //! reach it, since P1379's data always can. A single board has nothing smaller to shrink to.
 
-use super::checker::EightLuogu;
+use super::checker::{distances, EightLuogu};
 use crate::puzzles::eight::generator::layers;
-use crate::puzzles::eight::reference::{Board, Distances, LUOGU_GOAL};
+use crate::puzzles::eight::reference::Board;
 use crate::puzzles::generator::{Generator, Stress};
 use crate::puzzles::rng::Rng;
 
 pub fn stress() -> Stress {
-    // One BFS of the 181,440 boards serves both the generator and the checker.
-    let distances = Distances::to(LUOGU_GOAL);
     Stress {
         generator: Box::new(LuoguBoards {
-            layers: layers(&distances),
+            layers: layers(distances()),
         }),
-        checker: Box::new(EightLuogu::with_table(distances)),
+        checker: Box::new(EightLuogu),
     }
 }
 
@@ -45,6 +43,7 @@ fn render(board: &Board) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::optimum::Optimum;
     use crate::puzzles::eight::reference::parse_luogu;
 
     #[test]
@@ -57,7 +56,10 @@ mod tests {
             assert_eq!(input.len(), 10, "nine digits and a newline: {input:?}");
             assert_eq!(parse_luogu(input.as_bytes()).map(|b| b.len()), Ok(1));
             let optima = checker.optima(input.as_bytes()).expect("a board");
-            distances.insert(optima[0].expect("reachable"));
+            let Optimum::Moves(n) = optima[0] else {
+                panic!("unreachable: {input}")
+            };
+            distances.insert(n);
         }
         assert!(distances.contains(&0) && distances.contains(&30), "{distances:?}");
         assert_eq!(generator.input(5, 9, 1), generator.input(5, 9, 1));

@@ -9,11 +9,15 @@ use crate::formats::digest;
 
 pub const PUZZLE: Puzzle = Puzzle {
     name: "eight_luogu",
-    checker: || Box::<checker::EightLuogu>::default(),
+    checker: || Box::new(checker::EightLuogu),
     source_digest: digest::of(&[
         include_bytes!("../eight/reference.rs"),
         include_bytes!("checker.rs"),
     ]),
+    replay: None,
+    drawn: None,
+    plain_layers: Some(checker::plain_layers),
+    lesson: Some(checker::coach),
     stress: Some(generator::stress),
     hints: None,
     from_grid: None,

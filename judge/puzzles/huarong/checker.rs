@@ -1,26 +1,14 @@
 //! The Huarong Dao checker: an answer must be legal moves that bring the target to its goal in as few
-//! moves as the reference's BFS needs, or `unsolvable` exactly when the reference finds no way.
+//! moves as the reference's BFS needs, or `unsolvable` exactly when the reference finds no way. Also
+//! what its registry entry shows of a search: a plain BFS's layers and the coach's word.
 
-use super::reference::{self, Answer, Block, Puzzle, Wrong};
-use crate::formats::text::printable;
-use crate::model::frame::Frame;
+use super::reference::{self, Answer, Puzzle, Wrong};
 use crate::model::lesson::{Lesson, BALANCE};
+use crate::model::optimum::Optimum;
 use crate::model::reason::{Kind, Place, Rejection, TestFault};
 use crate::model::verdict::{Checked, Cost};
-use crate::puzzles::checker::{cut_short, Checker, Optima, MAX_FRAMES};
+use crate::puzzles::checker::{unreadable_input, Checker};
 use crate::puzzles::two_sided::{self, Goal, Layers, Plain};
-
-/// The plain searches of a Huarong board, as the coach compares a trace with them: the start's
-/// layers, and the goal side's roots, every arrangement with the target at its goal.
-impl Plain for Puzzle {
-    fn start_ways(&self, _case: usize) -> Result<Vec<Layers<'_>>, String> {
-        Ok(self.layer_walks().into_iter().map(|w| Box::new(w) as Layers).collect())
-    }
-
-    fn goal(&self, _depth: usize, widest: usize) -> Result<Goal, String> {
-        Ok(Goal::Many(self.goal_arrangements(widest / BALANCE + 1)))
-    }
-}
 
 /// The most positions the reference may store for one test: about 100 MiB and 2.5 s in a release
 /// build (the largest test today needs 43,000). A board past it is "too large for the reference",
@@ -40,17 +28,13 @@ impl Default for Huarong {
 }
 
 impl Checker for Huarong {
-    fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, TestFault> {
+    fn optima(&self, input: &[u8]) -> Result<Vec<Optimum>, TestFault> {
         let puzzle = puzzle(input).map_err(TestFault::Broken)?;
-        let (optimum, _) = reference::search_within(&puzzle, self.max_states).map_err(|t| {
-            TestFault::TooLarge {
-                max_states: t.max_states,
-            }
-        })?;
-        Ok(vec![optimum])
+        let searched = reference::search_within(&puzzle, self.max_states);
+        Ok(vec![optimum_within(searched)?])
     }
 
-    fn check(&self, input: &[u8], output: &[u8], optima: &Optima) -> Checked {
+    fn check(&self, input: &[u8], output: &[u8], optima: &[Optimum]) -> Checked {
         let (puzzle, &[optimum]) = (puzzle(input), optima) else {
             return Checked::bad_test("one optimum per input expected");
         };
@@ -59,161 +43,69 @@ impl Checker for Huarong {
             Err(e) => return Checked::bad_test(format!("input {e}")),
         };
         // Replay first: an invalid answer is wrong whatever the optimum, and costs no search.
-        let answer = match reference::replay(&puzzle, output) {
-            Ok(answer) => answer,
-            Err(wrong) => return Checked::wrong(rejection_of(wrong)),
-        };
-        compare(answer, optimum)
-    }
-
-    fn claims(&self, input: &[u8], output: &[u8]) -> Option<Result<Vec<Option<u64>>, Rejection>> {
-        let puzzle = puzzle(input).map_err(|e| unreadable_input(&e));
-        Some(puzzle.and_then(|p| claimed(reference::replay(&p, output))))
-    }
-
-    fn shortest_answer(&self, input: &[u8], case: usize) -> Option<String> {
-        let puzzle = puzzle(input).ok().filter(|_| case == 0)?;
-        let answer = reference::shortest_within(&puzzle, self.max_states).ok()?;
-        Some(answer.unwrap_or_else(|| "unsolvable\n".into()))
-    }
-
-    fn layered(&self) -> bool {
-        true
-    }
-
-    fn plain_layers(&self, input: &[u8], case: usize) -> Result<Vec<usize>, String> {
-        if case != 0 {
-            return Err("an input is one board".into());
+        match reference::replay(&puzzle, output) {
+            Ok(answer) => compare(answer, optimum),
+            Err(wrong) => Checked::wrong(rejection_of(wrong)),
         }
-        puzzle(input).map(|p| reference::layer_sizes(&p))
     }
 
-    fn lesson(
-        &self,
-        input: &[u8],
-        stderr: &str,
-        whole: bool,
-        optima: &Optima,
-    ) -> Result<Lesson, String> {
-        two_sided::assess_stderr(stderr, whole, optima, &puzzle(input)?)
-    }
-
-    fn replays(&self) -> bool {
-        true
-    }
-
-    fn frames(&self, input: &[u8], output: &[u8], case: usize) -> Result<Vec<Frame>, String> {
-        if case != 0 {
-            return Err(format!(
-                "there is no case {}: an input is one board",
-                case + 1
-            ));
-        }
-        let puzzle = puzzle(input).map_err(|e| format!("input {e}"))?;
-        let mut at: Vec<Pos> = puzzle.blocks.iter().map(|b| b.at).collect();
-        let mut frames = vec![frame(&puzzle, &at, None)];
-        let output = String::from_utf8_lossy(output);
-        let mut lines = output.trim_end().lines().map(str::trim);
-        if lines.next().map_or(true, |first| first == "unsolvable") {
-            return Ok(frames);
-        }
-        for (i, line) in lines.clone().enumerate() {
-            if i == MAX_FRAMES {
-                cut_short(&mut frames, lines.count() - i);
-                break;
-            }
-            let caption = Some(printable(line));
-            let Some(moved) = reference::read_move(line) else {
-                frames.push(Frame {
-                    caption,
-                    illegal: true,
-                    solved: false,
-                    ..frame(&puzzle, &at, None)
-                });
-                break;
-            };
-            let legal = reference::apply(&puzzle, &mut at, line).is_ok();
-            frames.push(Frame {
-                caption,
-                illegal: !legal,
-                solved: legal && at.get(puzzle.target) == Some(&puzzle.goal),
-                ..frame(&puzzle, &at, Some(moved))
-            });
-            if !legal {
-                break;
-            }
-        }
-        Ok(frames)
+    fn claims(&self, input: &[u8], output: &[u8]) -> Result<Vec<Optimum>, Rejection> {
+        let puzzle = puzzle(input).map_err(|e| unreadable_input(&e))?;
+        let answer = reference::replay(&puzzle, output).map_err(rejection_of)?;
+        Ok(vec![answer.into()])
     }
 }
 
-/// The board with the blocks' corners at `at`; `moved` marks the cells its block covers at its
-/// destination (where it now is, or where an illegal move tried to put it).
-fn frame(p: &Puzzle, at: &[Pos], moved: Option<(&str, Pos, Pos)>) -> Frame {
-    let goal = p.blocks.get(p.target).map_or(Vec::new(), |t| {
-        covered((p.rows, p.cols), &t.cells, p.goal)
-    });
-    Frame {
-        goal,
-        solved: at.get(p.target) == Some(&p.goal),
-        ..drawn((p.rows, p.cols), &p.blocks, at, moved)
+/// A plain BFS's layers from the board of `input`, its one case.
+pub fn plain_layers(input: &[u8], case: usize) -> Result<Vec<usize>, String> {
+    if case != 0 {
+        return Err("an input is one board".into());
+    }
+    puzzle(input).map(|p| reference::layer_sizes(&p))
+}
+
+/// The coach's word on a traced run over `input`.
+pub fn coach(input: &[u8], stderr: &str, whole: bool, optima: &[Optimum]) -> Result<Lesson, String> {
+    two_sided::assess_stderr(stderr, whole, optima, &puzzle(input)?)
+}
+
+/// The plain searches of a Huarong board, as the coach compares a trace with them: the start's
+/// layers, and the goal side's roots, every arrangement with the target at its goal.
+impl Plain for Puzzle {
+    fn start_ways(&self, _case: usize) -> Result<Vec<Layers<'_>>, String> {
+        Ok(self.layer_walks().into_iter().map(|w| Box::new(w) as Layers).collect())
+    }
+
+    fn goal(&self, _depth: usize, widest: usize) -> Result<Goal, String> {
+        Ok(Goal::Many(self.goal_arrangements(widest / BALANCE + 1)))
     }
 }
 
-/// A `size` board of `blocks` with their corners at `at`, `moved`'s destination marked; no goal
-/// cells, not solved. Shared with `huarong_goal`, whose boards are these too.
-pub(crate) fn drawn(
-    size: (usize, usize),
-    blocks: &[Block],
-    at: &[Pos],
-    moved: Option<(&str, Pos, Pos)>,
-) -> Frame {
-    let mut cells = vec![None; size.0 * size.1];
-    for (block, &corner) in blocks.iter().zip(at) {
-        for cell in covered(size, &block.cells, corner) {
-            cells[cell] = Some(block.name.clone());
+/// The optimum is what a shortest answer claims.
+impl From<Answer> for Optimum {
+    fn from(answer: Answer) -> Optimum {
+        match answer {
+            Answer::Moves(n) => Optimum::Moves(n),
+            Answer::Unsolvable => Optimum::Unsolvable,
         }
     }
-    let block = moved.and_then(|(name, _, to)| Some((blocks.iter().find(|b| b.name == name)?, to)));
-    let marked = block.map_or(Vec::new(), |(b, to)| covered(size, &b.cells, to));
-    Frame {
-        rows: size.0,
-        cols: size.1,
-        cells,
-        caption: None,
-        marked,
-        illegal: false,
-        goal: Vec::new(),
-        solved: false,
+}
+
+/// A search within the reference's budget, as an optimum or the test's fault.
+pub(crate) fn optimum_within(
+    searched: Result<(Answer, usize), reference::TooLarge>,
+) -> Result<Optimum, TestFault> {
+    match searched {
+        Ok((answer, _)) => Ok(answer.into()),
+        Err(t) => Err(TestFault::TooLarge {
+            max_states: t.max_states,
+        }),
     }
 }
 
-/// The indices of the cells a shape covers with its corner at `corner`, those on a `rows`×`cols`
-/// board.
-fn covered((rows, cols): (usize, usize), shape: &[Pos], (r, c): Pos) -> Vec<usize> {
-    let on_board = |&&(dr, dc): &&Pos| r + dr < rows && c + dc < cols;
-    let cells = shape.iter().filter(on_board);
-    cells.map(|&(dr, dc)| (r + dr) * cols + c + dc).collect()
-}
-
-pub(crate) type Pos = (usize, usize);
-
-fn puzzle(input: &[u8]) -> Result<Puzzle, String> {
+pub(crate) fn puzzle(input: &[u8]) -> Result<Puzzle, String> {
     let text = std::str::from_utf8(input).map_err(|e| format!("is not UTF-8: {e}"))?;
     reference::parse(text)
-}
-
-/// An input the checker cannot read, as a rejection of the answer to it.
-pub(crate) fn unreadable_input(why: &str) -> Rejection {
-    Rejection::new(Place::Output, Kind::Unreadable, format!("input {why}"))
-}
-
-/// What a replayed answer claims: its moves, or no way; or why it is no answer.
-pub(crate) fn claimed(replayed: Result<Answer, Wrong>) -> Result<Vec<Option<u64>>, Rejection> {
-    match replayed.map_err(rejection_of)? {
-        Answer::Moves(k) => Ok(vec![Some(k)]),
-        Answer::Unsolvable => Ok(vec![None]),
-    }
 }
 
 /// The reference's complaint about an answer, as a rejection of the whole output (one case).
@@ -228,19 +120,19 @@ pub(crate) fn rejection_of(wrong: Wrong) -> Rejection {
 
 /// Compares a valid answer with the optimum (the reference's, or with `judge stress --brute` a brute
 /// force's valid answer). A valid answer that beats it means the optimum is wrong: not a verdict.
-pub(crate) fn compare(answer: Answer, optimum: Option<u64>) -> Checked {
+pub(crate) fn compare(answer: Answer, optimum: Optimum) -> Checked {
     match (answer, optimum) {
-        (Answer::Unsolvable, None) => Checked::Accepted(Cost::default()),
-        (Answer::Unsolvable, Some(n)) => {
+        (Answer::Unsolvable, Optimum::Unsolvable) => Checked::Accepted(Cost::default()),
+        (Answer::Unsolvable, Optimum::Moves(n)) => {
             Checked::wrong(Rejection::false_unsolvable(Place::Output, n))
         }
-        (Answer::Moves(k), None) => Checked::bad_test(format!(
+        (Answer::Moves(k), Optimum::Unsolvable) => Checked::bad_test(format!(
             "a valid {k}-move answer to a board the optimum calls unsolvable"
         )),
-        (Answer::Moves(k), Some(n)) if k < n => Checked::bad_test(format!(
+        (Answer::Moves(k), Optimum::Moves(n)) if k < n => Checked::bad_test(format!(
             "a valid {k}-move answer beats the optimum, {n}"
         )),
-        (Answer::Moves(k), Some(n)) => {
+        (Answer::Moves(k), Optimum::Moves(n)) => {
             let cost = Cost {
                 moves: k,
                 optimum: n,
@@ -288,17 +180,17 @@ mod tests {
     #[test]
     fn a_valid_answer_that_beats_the_optimum_shows_the_optimum_wrong_not_the_answer() {
         // With `judge stress --brute`, an optimum may come from a contestant's brute force.
-        let beaten = compare(Answer::Moves(2), Some(3));
+        let beaten = compare(Answer::Moves(2), Optimum::Moves(3));
         let text = "a valid 2-move answer beats the optimum, 3";
         assert_eq!(beaten, Checked::bad_test(text));
-        let found = compare(Answer::Moves(2), None);
+        let found = compare(Answer::Moves(2), Optimum::Unsolvable);
         assert!(matches!(found, Checked::BadTest(_)), "{found:?}");
         let claims = Huarong::default().claims(SAMPLE.as_bytes(), b"2\nC (0,2) (0,3)\nB (1,0) (0,1)\n");
-        assert_eq!(claims, Some(Ok(vec![Some(2)])));
+        assert_eq!(claims, Ok(vec![Optimum::Moves(2)]));
         let claims = Huarong::default().claims(SAMPLE.as_bytes(), b"unsolvable\n");
-        assert_eq!(claims, Some(Ok(vec![None])), "a claim the replay cannot refute");
+        assert_eq!(claims, Ok(vec![Optimum::Unsolvable]), "a claim the replay cannot refute");
         let illegal = Huarong::default().claims(SAMPLE.as_bytes(), b"1\nB (1,0) (0,1)\n");
-        assert!(matches!(illegal, Some(Err(r)) if r.kind == Kind::IllegalMove { step: 1 }));
+        assert!(matches!(illegal, Err(r) if r.kind == Kind::IllegalMove { step: 1 }));
     }
 
     #[test]
@@ -331,13 +223,13 @@ mod tests {
     fn optima_come_from_the_reference_and_bad_input_is_the_tests_fault() {
         assert_eq!(
             Huarong::default().optima(SAMPLE.as_bytes()),
-            Ok(vec![Some(2)])
+            Ok(vec![Optimum::Moves(2)])
         );
         assert_eq!(
             Huarong::default().optima(b"1 3\nA . B\nA\n0 2\n"),
-            Ok(vec![None])
+            Ok(vec![Optimum::Unsolvable])
         );
-        let broken = Huarong::default().check(b"1 2\nA .\nZ\n0 0\n", b"0\n", &[None]);
+        let broken = Huarong::default().check(b"1 2\nA .\nZ\n0 0\n", b"0\n", &[Optimum::Unsolvable]);
         let reason = "input line 3: target block \"Z\" is not on the board";
         assert_eq!(broken, Checked::bad_test(reason));
         let not_utf8 = Huarong::default().optima(b"\xff");
@@ -352,34 +244,5 @@ mod tests {
         let small = Huarong { max_states: 10_000 };
         let found = small.optima(classic.as_bytes());
         assert_eq!(found, Err(TestFault::TooLarge { max_states: 10_000 }));
-    }
-
-    #[test]
-    fn frames_replay_the_moves_and_mark_where_each_block_goes() {
-        let huarong = Huarong::default();
-        let answer = "2\nC (0,2) (0,3)\nB (1,0) (0,1)\n";
-        let frames = huarong
-            .frames(SAMPLE.as_bytes(), answer.as_bytes(), 0)
-            .expect("frames");
-        assert_eq!(frames.len(), 3);
-        assert_eq!(frames[0].caption, None);
-        assert_eq!(frames[2].caption.as_deref(), Some("B (1,0) (0,1)"));
-        assert_eq!(
-            frames[2].marked,
-            [2, 5, 6],
-            "B's L at (0,1): (0,2), (1,1), (1,2)"
-        );
-        assert_eq!(
-            frames[2].goal, frames[2].marked,
-            "B is the target, now at its goal"
-        );
-        assert!(frames.iter().all(|f| !f.illegal));
-        let blocked = "2\nB (1,0) (0,1)\nC (0,2) (1,3)\n";
-        let frames = huarong
-            .frames(SAMPLE.as_bytes(), blocked.as_bytes(), 0)
-            .expect("frames");
-        assert_eq!(frames.len(), 2, "the start and the illegal move");
-        assert!(frames[1].illegal && frames[1].cells == frames[0].cells);
-        assert!(huarong.frames(SAMPLE.as_bytes(), b"", 1).is_err());
     }
 }

@@ -170,6 +170,7 @@ pub fn render(p: &Puzzle) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles::huarong::reference::Answer;
 
     #[test]
     fn rendering_gives_back_the_same_puzzle() {
@@ -188,9 +189,9 @@ mod tests {
         for index in 0..150 {
             let puzzle = reference::parse(&Layouts.input(3, index, 1).0).expect("valid");
             match reference::search_within(&puzzle, MAX_STATES) {
-                Ok((Some(0), _)) => kinds[0] += 1,
-                Ok((Some(_), _)) => kinds[1] += 1,
-                Ok((None, _)) => kinds[2] += 1,
+                Ok((Answer::Moves(0), _)) => kinds[0] += 1,
+                Ok((Answer::Moves(_), _)) => kinds[1] += 1,
+                Ok((Answer::Unsolvable, _)) => kinds[2] += 1,
                 Err(_) => {}
             }
             if !metrics.contains(&puzzle.metric) {

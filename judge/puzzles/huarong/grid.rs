@@ -103,7 +103,7 @@ fn grid_cells(rows: &[Vec<char>]) -> Vec<(char, Vec<Pos>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzles::huarong::reference::optimum;
+    use crate::puzzles::huarong::reference::{optimum, Answer};
 
     const CLASSIC: &str = "HAAI/HAAI/JBBK/JNOK/P@@Q";
 
@@ -131,9 +131,9 @@ mod tests {
     fn a_full_grid_makes_a_valid_input_that_is_solved_already_or_never() {
         let stuck = from_grid("AA/BC").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(stuck, "2 2\nA A\nB C\nA\n1 0\n");
-        assert_eq!(optimum(&puzzle(&stuck)), None);
+        assert_eq!(optimum(&puzzle(&stuck)), Answer::Unsolvable);
         let solved = from_grid("BC/AA").unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(optimum(&puzzle(&solved)), Some(0));
+        assert_eq!(optimum(&puzzle(&solved)), Answer::Moves(0));
     }
 
     /// Asserts that `from_grid(grid)` fails for `reason`.

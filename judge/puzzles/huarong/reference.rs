@@ -83,14 +83,16 @@ pub struct Rules<'a> {
     pub metric: Metric,
 }
 
-/// What a valid answer claims.
+/// What a valid answer claims: so many moves, or no way. The optimum is what a shortest answer
+/// claims.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Answer {
     Unsolvable,
     Moves(u64),
 }
 
-type Pos = (usize, usize);
+/// A cell, or a block's corner: (row, column).
+pub type Pos = (usize, usize);
 
 /// Which block covers each cell, row-major.
 type Grid = Vec<Option<usize>>;
@@ -343,13 +345,13 @@ pub fn clip(text: &str) -> String {
     }
 }
 
-/// The fewest moves that bring the target to the goal, or `None` if no sequence does.
-pub fn optimum(p: &Puzzle) -> Option<u64> {
+/// The fewest moves that bring the target to the goal, or that no sequence does.
+pub fn optimum(p: &Puzzle) -> Answer {
     search(p).0
 }
 
 /// The optimum, and how many states the search visited to find it (for the benchmark).
-pub fn search(p: &Puzzle) -> (Option<u64>, usize) {
+pub fn search(p: &Puzzle) -> (Answer, usize) {
     // No search can hold more than `usize::MAX` states, so this budget is never exceeded.
     search_within(p, usize::MAX).unwrap_or_else(|too_large| unreachable!("{too_large}"))
 }
@@ -374,7 +376,7 @@ impl std::fmt::Display for TooLarge {
 /// As `search`, but gives up once it has seen more than `max_states` positions (so a found answer
 /// visited at most that many), letting callers that run many random puzzles skip the few that are
 /// too big for a plain BFS.
-pub fn search_within(p: &Puzzle, max_states: usize) -> Result<(Option<u64>, usize), TooLarge> {
+pub fn search_within(p: &Puzzle, max_states: usize) -> Result<(Answer, usize), TooLarge> {
     bfs(&p.rules(), &Ends::of_puzzle(p), max_states)
 }
 
@@ -391,20 +393,20 @@ pub fn layer_sizes(p: &Puzzle) -> Vec<usize> {
 }
 
 impl Layouts {
-    /// The fewest moves from the start layout to the goal layout, or `None` if no sequence of
-    /// moves gets there.
-    pub fn optimum(&self) -> Option<u64> {
+    /// The fewest moves from the start layout to the goal layout, or that no sequence of moves
+    /// gets there.
+    pub fn optimum(&self) -> Answer {
         self.search().0
     }
 
     /// The optimum, and how many states the search visited to find it (for the benchmark).
-    pub fn search(&self) -> (Option<u64>, usize) {
+    pub fn search(&self) -> (Answer, usize) {
         let searched = self.search_within(usize::MAX);
         searched.unwrap_or_else(|too_large| unreachable!("{too_large}"))
     }
 
     /// As `search`, but gives up once it has seen more than `max_states` positions.
-    pub fn search_within(&self, max_states: usize) -> Result<(Option<u64>, usize), TooLarge> {
+    pub fn search_within(&self, max_states: usize) -> Result<(Answer, usize), TooLarge> {
         bfs(&self.rules(), &Ends::of_layouts(self), max_states)
     }
 
@@ -476,9 +478,9 @@ fn start_state(p: &Rules, classes: &[Vec<usize>]) -> State {
 }
 
 /// The plain BFS both searches are: the optimum and the states seen, or `TooLarge`.
-fn bfs(p: &Rules, ends: &Ends, max_states: usize) -> Result<(Option<u64>, usize), TooLarge> {
+fn bfs(p: &Rules, ends: &Ends, max_states: usize) -> Result<(Answer, usize), TooLarge> {
     let (found, seen) = walk(p, ends, max_states, None)?;
-    Ok((found.map(|(depth, _)| depth), seen))
+    Ok((found.map_or(Answer::Unsolvable, |(depth, _)| Answer::Moves(depth)), seen))
 }
 
 /// The BFS itself: the first state at the goal with its depth, and the states seen, or `TooLarge`.
@@ -1142,6 +1144,7 @@ fn show((r, c): Pos) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use Answer::{Moves, Unsolvable};
     use crate::puzzles::huarong::grid::from_grid;
 
     const SAMPLE: &str = "3 4\nA A C .\nA B C .\nB B . .\nB\n0 1\n";
@@ -1168,49 +1171,49 @@ mod tests {
         assert_eq!(l_shape.cells, [(0, 1), (1, 0), (1, 1)]);
         assert_eq!(l_shape.at, (1, 0));
         assert_eq!((p.target, p.goal, p.metric), (2, (0, 1), Metric::Moves));
-        assert_eq!(optimum(&p), Some(2));
+        assert_eq!(optimum(&p), Moves(2));
     }
 
     #[test]
     fn the_classic_needs_81_moves() {
-        assert_eq!(optimum(&puzzle(&classic())), Some(81));
+        assert_eq!(optimum(&puzzle(&classic())), Moves(81));
     }
 
     #[test]
     fn the_classic_needs_90_straight_moves() {
-        assert_eq!(optimum(&with_metric(&classic(), "straight")), Some(90));
+        assert_eq!(optimum(&with_metric(&classic(), "straight")), Moves(90));
     }
 
     #[test]
     fn the_classic_needs_116_steps() {
-        assert_eq!(optimum(&with_metric(&classic(), "steps")), Some(116));
+        assert_eq!(optimum(&with_metric(&classic(), "steps")), Moves(116));
     }
 
     #[test]
     fn the_metrics_differ_on_turns_and_distance() {
         let corner = "2 2\nA .\n. .\nA\n1 1\n";
         let optima = ["", "straight", "steps"].map(|m| optimum(&with_metric(corner, m)));
-        assert_eq!(optima, [Some(1), Some(2), Some(2)]);
+        assert_eq!(optima, [Moves(1), Moves(2), Moves(2)]);
         let corridor = "1 3\nA . .\nA\n0 2\n";
         let optima = ["", "straight", "steps"].map(|m| optimum(&with_metric(corridor, m)));
-        assert_eq!(optima, [Some(1), Some(1), Some(2)]);
-        assert_eq!(optimum(&puzzle("1 2\nA .\nA\n0 0\n")), Some(0));
+        assert_eq!(optima, [Moves(1), Moves(1), Moves(2)]);
+        assert_eq!(optimum(&puzzle("1 2\nA .\nA\n0 0\n")), Moves(0));
     }
 
     #[test]
     fn an_explicit_moves_line_is_the_default_metric() {
         let corner = "2 2\nA .\n. .\nA\n1 1\n";
         assert_eq!(with_metric(corner, "moves"), puzzle(corner));
-        assert_eq!(optimum(&with_metric(corner, "moves")), Some(1));
+        assert_eq!(optimum(&with_metric(corner, "moves")), Moves(1));
     }
 
     #[test]
     fn a_full_board_is_solved_already_or_never() {
         for metric in ["", "moves", "straight", "steps"] {
             let solved = with_metric("2 2\nA B\nC D\nA\n0 0\n", metric);
-            assert_eq!(search(&solved), (Some(0), 1), "{metric}");
+            assert_eq!(search(&solved), (Moves(0), 1), "{metric}");
             let stuck = with_metric("2 3\nA A B\nC D D\nD\n0 0\n", metric);
-            assert_eq!(search(&stuck), (None, 1), "{metric}");
+            assert_eq!(search(&stuck), (Unsolvable, 1), "{metric}");
         }
     }
 
@@ -1219,14 +1222,14 @@ mod tests {
         // The sample's target meets its goal after the search has seen `seen` positions.
         let sample = puzzle(SAMPLE);
         let (two, seen) = search(&sample);
-        assert_eq!(two, Some(2));
-        assert_eq!(search_within(&sample, seen), Ok((Some(2), seen)));
+        assert_eq!(two, Moves(2));
+        assert_eq!(search_within(&sample, seen), Ok((Moves(2), seen)));
         let short = seen - 1;
         let over = Err(TooLarge { max_states: short });
         assert_eq!(search_within(&sample, short), over);
         // A's corner at 0 or 1, B's at 1 or 2, never both at 1: three positions, none solved.
         let stuck = puzzle("1 3\nA . B\nA\n0 2\n");
-        assert_eq!(search_within(&stuck, 3), Ok((None, 3)));
+        assert_eq!(search_within(&stuck, 3), Ok((Unsolvable, 3)));
         assert_eq!(search_within(&stuck, 2), Err(TooLarge { max_states: 2 }));
         let message = "more than 2 positions: too large for the reference";
         assert_eq!(TooLarge { max_states: 2 }.to_string(), message);
@@ -1238,15 +1241,15 @@ mod tests {
         // Each of these once fooled a solution; in most, the corner of a block's bounding box is
         // empty or another block's cell.
         let cases = [
-            ("2 2\nA B\nB .\nB\n0 0\n", Some(0)),
-            ("2 4\n. A B .\n. B B C\nC\n1 2\n", Some(3)),
-            ("3 2\n. A\n. B\nB .\nB\n0 0\n", Some(2)),
-            ("2 3\n. A B\n. B B\nB\n0 0\nsteps\n", Some(2)),
-            ("2 3\nA B .\nB A .\nB\n0 1\n", None),
-            ("2 3\nA . B\nC B .\nB\n0 0\n", None),
-            ("3 4\n. . A A\n. . B B\n. B . C\nA\n1 2\n", None),
-            ("3 2\nd d\nZ Z\n. D\nD\n2 0\nsteps\n", Some(1)),
-            ("3 3\nA A D\n. . B\n. B D\nB\n1 0\n", Some(1)),
+            ("2 2\nA B\nB .\nB\n0 0\n", Moves(0)),
+            ("2 4\n. A B .\n. B B C\nC\n1 2\n", Moves(3)),
+            ("3 2\n. A\n. B\nB .\nB\n0 0\n", Moves(2)),
+            ("2 3\n. A B\n. B B\nB\n0 0\nsteps\n", Moves(2)),
+            ("2 3\nA B .\nB A .\nB\n0 1\n", Unsolvable),
+            ("2 3\nA . B\nC B .\nB\n0 0\n", Unsolvable),
+            ("3 4\n. . A A\n. . B B\n. B . C\nA\n1 2\n", Unsolvable),
+            ("3 2\nd d\nZ Z\n. D\nD\n2 0\nsteps\n", Moves(1)),
+            ("3 3\nA A D\n. . B\n. B D\nB\n1 0\n", Moves(1)),
         ];
         for (input, expected) in cases {
             assert_eq!(optimum(&puzzle(input)), expected, "{input}");
@@ -1256,7 +1259,7 @@ mod tests {
     #[test]
     fn the_target_is_never_confused_with_a_block_of_its_shape() {
         // Merging A with B would make "A at (1,1), B at (0,1)", seen after one move, look solved.
-        assert_eq!(optimum(&puzzle("2 2\nA B\n. .\nA\n0 1\n")), Some(2));
+        assert_eq!(optimum(&puzzle("2 2\nA B\n. .\nA\n0 1\n")), Moves(2));
     }
 
     #[test]
@@ -1266,14 +1269,14 @@ mod tests {
         let p = puzzle(input);
         assert_eq!(p.blocks[0].cells, [(0, 0), (1, 0), (1, 1)]);
         let optima = ["", "straight", "steps"].map(|m| optimum(&with_metric(input, m)));
-        assert_eq!(optima, [Some(2), Some(3), Some(3)]);
+        assert_eq!(optima, [Moves(2), Moves(3), Moves(3)]);
     }
 
     #[test]
     fn boards_that_cannot_be_solved_say_none() {
-        assert_eq!(optimum(&puzzle("1 3\nA . B\nA\n0 2\n")), None);
+        assert_eq!(optimum(&puzzle("1 3\nA . B\nA\n0 2\n")), Unsolvable);
         let no_way_out = from_grid("HAAI/HAAI/JKNL/JKOL/P@@Q").unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(optimum(&puzzle(&no_way_out)), None);
+        assert_eq!(optimum(&puzzle(&no_way_out)), Unsolvable);
     }
 
     #[test]
@@ -1282,7 +1285,7 @@ mod tests {
         assert_eq!(p.blocks.len(), 2);
         assert_eq!((p.blocks[1].name.as_str(), p.target), ("B22", 1));
         assert_eq!(p.metric, Metric::Steps);
-        assert_eq!(optimum(&p), Some(2));
+        assert_eq!(optimum(&p), Moves(2));
     }
 
     #[test]
@@ -1427,18 +1430,18 @@ mod tests {
         assert_eq!(names, ["A", "B", "C"]);
         assert_eq!(l.goal, [(0, 1), (0, 2), (1, 1)]);
         assert_eq!(l.metric, Metric::Steps);
-        assert_eq!(l.optimum(), Some(3), "C right, then B and A");
-        assert_eq!(layouts("2 3\nA B .\nC C .\n. y x\n. z z\n").optimum(), Some(3));
+        assert_eq!(l.optimum(), Moves(3), "C right, then B and A");
+        assert_eq!(layouts("2 3\nA B .\nC C .\n. y x\n. z z\n").optimum(), Moves(3));
     }
 
     #[test]
     fn a_goal_that_swaps_same_shape_blocks_is_reached_already() {
-        assert_eq!(layouts("1 3\nA B .\nB A .\n").search(), (Some(0), 1));
+        assert_eq!(layouts("1 3\nA B .\nB A .\n").search(), (Moves(0), 1));
         let mirror = "5 4\nH A A I\nH A A I\nJ B B K\nJ N O K\nP . . Q\n\
                       I A A H\nI A A H\nK B B J\nK O N J\nQ . . P\n";
-        assert_eq!(layouts(mirror).optimum(), Some(0));
-        assert_eq!(layouts("2 2\nA B\nC D\nD C\nB A\n").optimum(), Some(0));
-        assert_eq!(layouts("2 2\nA A\nC D\nC D\nA A\n").optimum(), None);
+        assert_eq!(layouts(mirror).optimum(), Moves(0));
+        assert_eq!(layouts("2 2\nA B\nC D\nD C\nB A\n").optimum(), Moves(0));
+        assert_eq!(layouts("2 2\nA A\nC D\nC D\nA A\n").optimum(), Unsolvable);
     }
 
     #[test]

@@ -1,36 +1,18 @@
 //! The huarong_goal checker: an answer must be legal moves that turn the start layout into the goal
 //! layout (same-shape blocks may end swapped) in as few moves as the reference's BFS needs, or
-//! `unsolvable` exactly when that BFS finds no way.
+//! `unsolvable` exactly when that BFS finds no way. Also what its registry entry shows: an answer
+//! replayed, the reference's own, a plain BFS's layers and the coach's word.
 
-use crate::formats::text::printable;
 use crate::model::frame::Frame;
 use crate::model::lesson::Lesson;
+use crate::model::optimum::Optimum;
 use crate::model::reason::{Rejection, TestFault};
 use crate::model::verdict::Checked;
-use crate::puzzles::checker::{cut_short, Checker, Optima, MAX_FRAMES};
-use crate::puzzles::huarong::checker::{claimed, compare, drawn, rejection_of, unreadable_input, Pos};
-use crate::puzzles::huarong::reference::{self, Layouts};
+use crate::puzzles::checker::{unreadable_input, Checker};
+use crate::puzzles::huarong::checker::{compare, optimum_within, rejection_of};
+use crate::puzzles::huarong::reference::{self, Layouts, Pos};
+use crate::puzzles::huarong::replayer::Board;
 use crate::puzzles::two_sided::{self, Goal, Layers, Plain};
-
-/// An input is one pair of layouts: its only case is case 0.
-fn one_case(case: usize) -> Result<(), String> {
-    match case {
-        0 => Ok(()),
-        _ => Err(format!("there is no case {}: an input is one pair of layouts", case + 1)),
-    }
-}
-
-/// The plain searches of a pair of layouts, as the coach compares a trace with them: from the start
-/// layout, and from the goal layout.
-impl Plain for Layouts {
-    fn start_ways(&self, _case: usize) -> Result<Vec<Layers<'_>>, String> {
-        Ok(self.layer_walks().into_iter().map(|w| Box::new(w) as Layers).collect())
-    }
-
-    fn goal(&self, depth: usize, _widest: usize) -> Result<Goal, String> {
-        Ok(Goal::One(self.goal_layer_sizes(depth)))
-    }
-}
 
 /// The most positions the reference may store for one test, as for Huarong: a board past it is
 /// "too large for the reference" for the checker and `judge add` alike.
@@ -49,16 +31,12 @@ impl Default for HuarongGoal {
 }
 
 impl Checker for HuarongGoal {
-    fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, TestFault> {
+    fn optima(&self, input: &[u8]) -> Result<Vec<Optimum>, TestFault> {
         let layouts = layouts(input).map_err(TestFault::Broken)?;
-        let searched = layouts.search_within(self.max_states);
-        let (optimum, _) = searched.map_err(|t| TestFault::TooLarge {
-            max_states: t.max_states,
-        })?;
-        Ok(vec![optimum])
+        Ok(vec![optimum_within(layouts.search_within(self.max_states))?])
     }
 
-    fn check(&self, input: &[u8], output: &[u8], optima: &Optima) -> Checked {
+    fn check(&self, input: &[u8], output: &[u8], optima: &[Optimum]) -> Checked {
         let (layouts, &[optimum]) = (layouts(input), optima) else {
             return Checked::bad_test("one optimum per input expected");
         };
@@ -73,81 +51,9 @@ impl Checker for HuarongGoal {
         }
     }
 
-    fn claims(&self, input: &[u8], output: &[u8]) -> Option<Result<Vec<Option<u64>>, Rejection>> {
-        let layouts = layouts(input).map_err(|e| unreadable_input(&e));
-        Some(layouts.and_then(|l| claimed(l.replay(output))))
-    }
-
-    fn shortest_answer(&self, input: &[u8], case: usize) -> Option<String> {
-        one_case(case).ok()?;
-        let answer = layouts(input).ok()?.shortest_within(self.max_states).ok()?;
-        Some(answer.unwrap_or_else(|| "unsolvable\n".into()))
-    }
-
-    fn layered(&self) -> bool {
-        true
-    }
-
-    fn plain_layers(&self, input: &[u8], case: usize) -> Result<Vec<usize>, String> {
-        one_case(case)?;
-        layouts(input).map(|l| l.layer_sizes())
-    }
-
-    fn goal_layers(&self, input: &[u8], case: usize) -> Result<Vec<usize>, String> {
-        one_case(case)?;
-        // As deep as the optimum: no right goal side goes deeper.
-        let layouts = layouts(input)?;
-        let depth = layouts.optimum().map_or(usize::MAX, |o| o as usize);
-        Ok(layouts.goal_layer_sizes(depth))
-    }
-
-    fn lesson(
-        &self,
-        input: &[u8],
-        stderr: &str,
-        whole: bool,
-        optima: &Optima,
-    ) -> Result<Lesson, String> {
-        two_sided::assess_stderr(stderr, whole, optima, &layouts(input)?)
-    }
-
-    fn replays(&self) -> bool {
-        true
-    }
-
-    fn frames(&self, input: &[u8], output: &[u8], case: usize) -> Result<Vec<Frame>, String> {
-        if case != 0 {
-            let case = case + 1;
-            return Err(format!("there is no case {case}: an input is one pair of layouts"));
-        }
-        let layouts = layouts(input).map_err(|e| format!("input {e}"))?;
-        let rules = layouts.rules();
-        let mut at: Vec<Pos> = layouts.blocks.iter().map(|b| b.at).collect();
-        let mut frames = vec![frame(&layouts, &at, None)];
-        let output = String::from_utf8_lossy(output);
-        let mut lines = output.trim_end().lines().map(str::trim);
-        if lines.next().map_or(true, |first| first == "unsolvable") {
-            return Ok(frames);
-        }
-        for (i, line) in lines.clone().enumerate() {
-            if i == MAX_FRAMES {
-                cut_short(&mut frames, lines.count() - i);
-                break;
-            }
-            let caption = Some(printable(line));
-            let moved = reference::read_move(line);
-            let legal = moved.is_some() && reference::play(&rules, &mut at, line).is_ok();
-            frames.push(Frame {
-                caption,
-                illegal: !legal,
-                solved: legal && layouts.solved(&at),
-                ..frame(&layouts, &at, moved)
-            });
-            if !legal {
-                break;
-            }
-        }
-        Ok(frames)
+    fn claims(&self, input: &[u8], output: &[u8]) -> Result<Vec<Optimum>, Rejection> {
+        let layouts = layouts(input).map_err(|e| unreadable_input(&e))?;
+        Ok(vec![layouts.replay(output).map_err(rejection_of)?.into()])
     }
 }
 
@@ -156,12 +62,55 @@ fn layouts(input: &[u8]) -> Result<Layouts, String> {
     reference::parse_layouts(text)
 }
 
-/// The board with the blocks' corners at `at`, `moved`'s destination marked. The goal is a whole
-/// layout, so no cell is a goal cell: `solved` says when the board is it.
-fn frame(l: &Layouts, at: &[Pos], moved: Option<(&str, Pos, Pos)>) -> Frame {
-    Frame {
-        solved: l.solved(at),
-        ..drawn((l.rows, l.cols), &l.blocks, at, moved)
+/// An input is one pair of layouts: its only case is case 0.
+fn one_case(case: usize) -> Result<(), String> {
+    match case {
+        0 => Ok(()),
+        _ => Err(format!("there is no case {}: an input is one pair of layouts", case + 1)),
+    }
+}
+
+/// The answer to `input`'s pair in `output`, replayed. The goal is a whole layout, so no cell is a
+/// goal cell: a frame is solved when its board is the goal layout.
+pub fn frames(input: &[u8], output: &[u8], case: usize) -> Result<Vec<Frame>, String> {
+    one_case(case)?;
+    let layouts = layouts(input).map_err(|e| format!("input {e}"))?;
+    let solved = |at: &[Pos]| layouts.solved(at);
+    let board = Board {
+        rules: layouts.rules(),
+        goal: Vec::new(),
+        solved: &solved,
+    };
+    Ok(board.replay(output))
+}
+
+/// The reference's own answer to `input`'s pair, searched within the checker's budget.
+pub fn shortest(input: &[u8], case: usize) -> Option<String> {
+    one_case(case).ok()?;
+    let answer = layouts(input).ok()?.shortest_within(MAX_STATES).ok()?;
+    Some(answer.unwrap_or_else(|| "unsolvable\n".into()))
+}
+
+/// A plain BFS's layers from the start layout of `input`'s pair.
+pub fn plain_layers(input: &[u8], case: usize) -> Result<Vec<usize>, String> {
+    one_case(case)?;
+    layouts(input).map(|l| l.layer_sizes())
+}
+
+/// The coach's word on a traced run over `input`'s pair.
+pub fn coach(input: &[u8], stderr: &str, whole: bool, optima: &[Optimum]) -> Result<Lesson, String> {
+    two_sided::assess_stderr(stderr, whole, optima, &layouts(input)?)
+}
+
+/// The plain searches of a pair of layouts, as the coach compares a trace with them: from the start
+/// layout, and from the goal layout.
+impl Plain for Layouts {
+    fn start_ways(&self, _case: usize) -> Result<Vec<Layers<'_>>, String> {
+        Ok(self.layer_walks().into_iter().map(|w| Box::new(w) as Layers).collect())
+    }
+
+    fn goal(&self, depth: usize, _widest: usize) -> Result<Goal, String> {
+        Ok(Goal::One(self.goal_layer_sizes(depth)))
     }
 }
 
@@ -187,7 +136,7 @@ mod tests {
     #[test]
     fn any_shortest_answer_is_accepted() {
         let optima = HuarongGoal::default().optima(PAIR.as_bytes());
-        assert_eq!(optima, Ok(vec![Some(2)]));
+        assert_eq!(optima, Ok(vec![Optimum::Moves(2)]));
         let one = "2\nB (1,0) (0,2)\nA (0,0) (1,0)\n";
         assert_eq!(check(PAIR, one), Checked::Accepted(cost(2, 2)));
         let other = "2\nB (1,0) (1,2)\nA (0,0) (1,0)\n";
@@ -199,7 +148,7 @@ mod tests {
         let swapped = "1 3\nA B .\nB A .\n";
         assert_eq!(
             HuarongGoal::default().optima(swapped.as_bytes()),
-            Ok(vec![Some(0)])
+            Ok(vec![Optimum::Moves(0)])
         );
         assert_eq!(check(swapped, "0\n"), Checked::Accepted(cost(0, 0)));
         let across = "1 3\nA B .\n. A B\n";
@@ -234,7 +183,7 @@ mod tests {
     fn unsolvable_layouts_want_unsolvable_and_bad_input_is_the_tests_fault() {
         let stuck = "1 3\nA A B\nB A A\n";
         assert_eq!(check(stuck, "unsolvable\n"), Checked::Accepted(Cost::default()));
-        let broken = HuarongGoal::default().check(b"1 2\nA .\nA A\n", b"0\n", &[None]);
+        let broken = HuarongGoal::default().check(b"1 2\nA .\nA A\n", b"0\n", &[Optimum::Unsolvable]);
         assert!(matches!(broken, Checked::BadTest(_)), "{broken:?}");
         let large = HuarongGoal { max_states: 2 }.optima(b"1 4\nA . . .\n. . . A\nsteps\n");
         assert_eq!(large, Err(TestFault::TooLarge { max_states: 2 }));
@@ -242,18 +191,17 @@ mod tests {
 
     #[test]
     fn frames_replay_the_moves_and_say_when_the_goal_layout_is_reached() {
-        let checker = HuarongGoal::default();
         let answer = "2\nB (1,0) (0,2)\nA (0,0) (1,0)\n";
-        let frames = checker.frames(PAIR.as_bytes(), answer.as_bytes(), 0).expect("frames");
-        assert_eq!(frames.len(), 3);
-        assert_eq!(frames[2].marked, [3, 4], "A now covers (1,0) and (1,1)");
-        let solved: Vec<bool> = frames.iter().map(|f| f.solved).collect();
+        let shown = frames(PAIR.as_bytes(), answer.as_bytes(), 0).expect("frames");
+        assert_eq!(shown.len(), 3);
+        assert_eq!(shown[2].marked, [3, 4], "A now covers (1,0) and (1,1)");
+        let solved: Vec<bool> = shown.iter().map(|f| f.solved).collect();
         assert_eq!(solved, [false, false, true]);
-        assert!(frames.iter().all(|f| f.goal.is_empty() && !f.illegal));
+        assert!(shown.iter().all(|f| f.goal.is_empty() && !f.illegal));
         let blocked = "1\nA (0,0) (1,0)\n";
-        let frames = checker.frames(PAIR.as_bytes(), blocked.as_bytes(), 0).expect("frames");
-        assert!(frames[1].illegal && frames[1].cells == frames[0].cells);
-        assert!(checker.frames(PAIR.as_bytes(), b"", 1).is_err());
-        assert_eq!(checker.plain_layers(PAIR.as_bytes(), 0), Ok(vec![1, 5, 8]));
+        let shown = frames(PAIR.as_bytes(), blocked.as_bytes(), 0).expect("frames");
+        assert!(shown[1].illegal && shown[1].cells == shown[0].cells);
+        assert!(frames(PAIR.as_bytes(), b"", 1).is_err());
+        assert_eq!(plain_layers(PAIR.as_bytes(), 0), Ok(vec![1, 5, 8]));
     }
 }

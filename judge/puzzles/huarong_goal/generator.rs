@@ -267,6 +267,7 @@ fn transposed(l: &Layouts) -> Layouts {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles::huarong::reference::Answer;
 
     /// The goal layout's rows of an input.
     fn goal_rows(input: &str) -> Vec<&str> {
@@ -295,9 +296,9 @@ mod tests {
             let (input, _) = Pairs.input(3, index, 1);
             let layouts = reference::parse_layouts(&input).expect("valid");
             match layouts.search_within(MAX_STATES) {
-                Ok((Some(0), _)) => kinds[0] += 1,
-                Ok((Some(_), _)) => kinds[1] += 1,
-                Ok((None, _)) => kinds[2] += 1,
+                Ok((Answer::Moves(0), _)) => kinds[0] += 1,
+                Ok((Answer::Moves(_), _)) => kinds[1] += 1,
+                Ok((Answer::Unsolvable, _)) => kinds[2] += 1,
                 Err(_) => {}
             }
             if !metrics.contains(&layouts.metric) {

@@ -5,7 +5,7 @@
 pub mod checker;
 pub mod generator;
 
-use super::Puzzle;
+use super::{Puzzle, Replayer};
 use crate::formats::digest;
 
 pub const PUZZLE: Puzzle = Puzzle {
@@ -15,6 +15,13 @@ pub const PUZZLE: Puzzle = Puzzle {
         include_bytes!("../huarong/reference.rs"),
         include_bytes!("checker.rs"),
     ]),
+    replay: Some(Replayer {
+        frames: checker::frames,
+        shortest: checker::shortest,
+    }),
+    drawn: None,
+    plain_layers: Some(checker::plain_layers),
+    lesson: Some(checker::coach),
     stress: Some(generator::stress),
     hints: Some(include_str!("hints.txt")),
     from_grid: None,

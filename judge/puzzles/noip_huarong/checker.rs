@@ -1,22 +1,25 @@
 //! The NOIP 2013 华容道 checker: one line a query, the fewest moves or `-1`, which must be exactly the
 //! reference's optimum. An answer is a number, not a path, so there is nothing to replay and no
-//! "valid but longer": a number that is not the optimum is wrong, too small or too large.
+//! "valid but longer": a number that is not the optimum is wrong, too small or too large. Also what
+//! its registry entry shows of a wrong answer: the query drawn on its board.
 
-use super::{lesson, reference};
-use crate::model::frame::Frame;
-use crate::model::lesson::Lesson;
+use super::reference::{self, Game, Query};
+use crate::model::optimum::Optimum;
 use crate::model::reason::{Place, Rejection, TestFault};
-use crate::model::verdict::{Checked, Cost};
-use crate::puzzles::checker::{answers, count_answer, Checker, Optima};
+use crate::model::verdict::Checked;
+use crate::puzzles::checker::{unreadable_input, Checker, Counts};
 
-#[derive(Default)]
+const COUNTS: Counts = Counts {
+    unit: "query",
+    place: Place::Query,
+    unreachable: "the piece cannot reach its target",
+};
+
 pub struct NoipHuarong;
 
 impl Checker for NoipHuarong {
-    fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, TestFault> {
-        let broken = TestFault::Broken;
-        let text = std::str::from_utf8(input).map_err(|e| broken(format!("is not UTF-8: {e}")))?;
-        let game = reference::parse(text).map_err(broken)?;
+    fn optima(&self, input: &[u8]) -> Result<Vec<Optimum>, TestFault> {
+        let game = game(input).map_err(TestFault::Broken)?;
         // One plain BFS a query, each on its own: spread over the cores, a 500-query test on a
         // 30×30 board takes half as long on two.
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -27,79 +30,61 @@ impl Checker for NoipHuarong {
                 .collect();
             let mut optima = Vec::with_capacity(game.queries.len());
             for worker in workers {
-                optima.extend(
-                    worker
-                        .join()
-                        .map_err(|_| broken("the reference failed".into()))?,
-                );
+                let solved = worker.join();
+                optima.extend(solved.map_err(|_| TestFault::Broken("the reference failed".into()))?);
             }
             Ok(optima)
         })
     }
 
-    fn check(&self, _input: &[u8], output: &[u8], optima: &Optima) -> Checked {
-        let answers = match answers(output, optima.len(), "query") {
-            Ok(answers) => answers,
-            Err(rejected) => return rejected,
-        };
-        let mut cost = Cost::default();
-        for (k, optimum) in optima.iter().enumerate() {
-            let answer = answers.get(k).copied();
-            match count_answer(answer, *optimum, "the piece cannot reach its target") {
-                Ok(moves) => {
-                    cost.moves += moves;
-                    cost.optimum += moves;
-                }
-                Err((kind, why)) => return Checked::wrong(Rejection::new(Place::Query(k), kind, why)),
-            }
-        }
-        Checked::Accepted(cost)
+    fn check(&self, _input: &[u8], output: &[u8], optima: &[Optimum]) -> Checked {
+        COUNTS.check(output, optima)
     }
 
-    fn frames(&self, _: &[u8], _: &[u8], _: usize) -> Result<Vec<Frame>, String> {
-        Err("an answer here is a number of moves, not the moves: there is nothing to replay".into())
-    }
-
-    /// The board with the query's cells: `E` the empty cell, `P` the piece, `T` its target (`*`
-    /// where the piece stands on it), `#` a fixed cell, `.` a movable one; rows and columns from 1.
-    fn drawn_case(&self, input: &[u8], case: usize) -> Option<String> {
-        let game = reference::parse(std::str::from_utf8(input).ok()?).ok()?;
-        let q = game.queries.get(case)?;
-        let at = |cell: usize| format!("({},{})", cell / game.cols + 1, cell % game.cols + 1);
-        let mut text = format!(
-            "query {}: the empty cell at {}, the piece at {}, its target at {}\n",
-            case + 1,
-            at(q.empty),
-            at(q.piece),
-            at(q.target)
-        );
-        for row in game.open.chunks(game.cols).enumerate() {
-            let (r, open) = row;
-            let cell = |(c, &open): (usize, &bool)| match r * game.cols + c {
-                i if i == q.piece && i == q.target => '*',
-                i if i == q.empty => 'E',
-                i if i == q.piece => 'P',
-                i if i == q.target => 'T',
-                _ if open => '.',
-                _ => '#',
-            };
-            let line: String = open.iter().enumerate().map(cell).collect();
-            text += &format!("{line}\n");
-        }
-        Some(text)
-    }
-
-    /// A stopped run's lines are read as far as they go: one query past the bound tells.
-    fn lesson(&self, input: &[u8], stderr: &str, _whole: bool, optima: &Optima) -> Result<Lesson, String> {
-        lesson::lesson(input, stderr, optima)
+    fn claims(&self, input: &[u8], output: &[u8]) -> Result<Vec<Optimum>, Rejection> {
+        let game = game(input).map_err(|e| unreadable_input(&e))?;
+        COUNTS.claims(output, game.queries.len())
     }
 }
 
-fn optima_of(game: &reference::Game, queries: &[reference::Query]) -> Vec<Option<u64>> {
+fn game(input: &[u8]) -> Result<Game, String> {
+    let text = std::str::from_utf8(input).map_err(|e| format!("is not UTF-8: {e}"))?;
+    reference::parse(text)
+}
+
+fn optima_of(game: &Game, queries: &[Query]) -> Vec<Optimum> {
     queries
         .iter()
         .map(|q| reference::optimum(game, q))
         .collect()
+}
+
+/// Query `case` of `input` on its board: `E` the empty cell, `P` the piece, `T` its target (`*`
+/// where the piece stands on it), `#` a fixed cell, `.` a movable one; rows and columns from 1.
+pub fn drawn(input: &[u8], case: usize) -> Option<String> {
+    let game = game(input).ok()?;
+    let q = game.queries.get(case)?;
+    let at = |cell: usize| format!("({},{})", cell / game.cols + 1, cell % game.cols + 1);
+    let mut text = format!(
+        "query {}: the empty cell at {}, the piece at {}, its target at {}\n",
+        case + 1,
+        at(q.empty),
+        at(q.piece),
+        at(q.target)
+    );
+    for (r, open) in game.open.chunks(game.cols).enumerate() {
+        let cell = |(c, &open): (usize, &bool)| match r * game.cols + c {
+            i if i == q.piece && i == q.target => '*',
+            i if i == q.empty => 'E',
+            i if i == q.piece => 'P',
+            i if i == q.target => 'T',
+            _ if open => '.',
+            _ => '#',
+        };
+        let line: String = open.iter().enumerate().map(cell).collect();
+        text += &format!("{line}\n");
+    }
+    Some(text)
 }
 
 #[cfg(test)]
@@ -116,7 +101,7 @@ mod tests {
 
     #[test]
     fn the_sample_answers_are_accepted_with_their_moves() {
-        let cost = Cost {
+        let cost = crate::model::verdict::Cost {
             moves: 2,
             optimum: 2,
         };
@@ -131,7 +116,7 @@ mod tests {
         assert_eq!(why(&check(SAMPLE, "2\n5\n")), "query 2: answered 5, but the piece cannot reach its target");
         assert_eq!(why(&check(SAMPLE, "2\n")), "query 2: missing answer");
         let count = check(SAMPLE, "3\n-1\n");
-        let expected = Kind::WrongCount { answered: Some(3), optimum: Some(2) };
+        let expected = Kind::WrongCount { answered: Optimum::Moves(3), optimum: Optimum::Moves(2) };
         assert!(matches!(count, Checked::Wrong { rejection, .. }
             if rejection.kind == expected && rejection.place == Place::Query(0)));
         assert_eq!(why(&check(SAMPLE, "2\nx\n")), "query 2: 'x' is neither a number of moves nor -1");
@@ -157,9 +142,9 @@ mod tests {
     fn a_query_is_drawn_on_its_board() {
         let input = b"2 2 2\n1 1\n0 1\n2 2 1 1 1 2\n1 2 1 1 1 1\n";
         let first = "query 1: the empty cell at (2,2), the piece at (1,1), its target at (1,2)\nPT\n#E\n";
-        assert_eq!(NoipHuarong.drawn_case(input, 0).as_deref(), Some(first));
-        let on_target = NoipHuarong.drawn_case(input, 1).expect("drawn");
+        assert_eq!(drawn(input, 0).as_deref(), Some(first));
+        let on_target = drawn(input, 1).expect("drawn");
         assert!(on_target.ends_with("*E\n#.\n"), "{on_target}");
-        assert_eq!(NoipHuarong.drawn_case(input, 2), None, "no third query");
+        assert_eq!(drawn(input, 2), None, "no third query");
     }
 }

@@ -151,6 +151,7 @@ pub fn render(game: &Game) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::optimum::Optimum;
 
     #[test]
     fn inputs_are_valid_reproducible_and_render_back_the_same() {
@@ -184,9 +185,9 @@ mod tests {
             let game = reference::parse(&Games.input(8, index, 50).0).expect("valid");
             for q in &game.queries {
                 match reference::optimum(&game, q) {
-                    Some(0) => zero += 1,
-                    Some(_) => some += 1,
-                    None => none += 1,
+                    Optimum::Moves(0) => zero += 1,
+                    Optimum::Moves(_) => some += 1,
+                    Optimum::Unsolvable => none += 1,
                 }
             }
         }

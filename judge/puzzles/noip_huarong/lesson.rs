@@ -7,19 +7,20 @@
 
 use super::reference;
 use crate::model::lesson::{Lapse, Lesson, Quiet, Shown};
-use crate::puzzles::checker::Optima;
+use crate::model::optimum::Optimum;
 
 /// An example of the trace line read, for a lapse that finds none.
 pub const EXAMPLE: &str = "query 1: 12 states settled";
 
-/// The coach's word on a traced run over `input`, whose stderr is `stderr`.
-pub fn lesson(input: &[u8], stderr: &str, optima: &Optima) -> Result<Lesson, String> {
+/// The coach's word on a traced run over `input`, whose stderr is `stderr`. A stopped run's lines
+/// are read as far as they go, `whole` or not: one query past the bound tells.
+pub fn lesson(input: &[u8], stderr: &str, _whole: bool, optima: &[Optimum]) -> Result<Lesson, String> {
     let text = std::str::from_utf8(input).map_err(|e| format!("input is not UTF-8: {e}"))?;
     let game = reference::parse(text)?;
     let bound = 4 * game.open.iter().filter(|&&open| open).count();
     let settled = queries(stderr);
     if settled.is_empty() {
-        let searched = optima.iter().any(|o| o.is_some_and(|n| n >= 1));
+        let searched = optima.iter().any(|o| o.needs_search());
         return Ok(match searched {
             true => Lesson::NotYet(Lapse::NoTrace { example: EXAMPLE }),
             false => Lesson::NothingToTell(Quiet::NoSearch),
@@ -72,27 +73,28 @@ mod tests {
     #[test]
     fn a_search_past_four_states_a_cell_is_not_the_compression_and_a_small_board_tells_nothing() {
         // The sample's board has 6 movable cells: the compressed graph has 24 states.
-        let optima = [Some(2), None];
+        let optima = [Optimum::Moves(2), Optimum::Unsolvable];
         let within = "walks: the empty cell's searches reached 30 cells\nquery 1: 5 states settled\n\
                       query 2: 24 states settled\n";
         // On the sample a plain BFS stays within the bound too: nothing shows.
         let game = reference::parse(SAMPLE_TEXT).expect("the sample");
         assert!(game.queries.iter().all(|q| reference::search(&game, q).1 <= 24));
         let quiet = Lesson::NothingToTell(Quiet::SmallBoard);
-        assert_eq!(lesson(SAMPLE, within, &optima), Ok(quiet));
+        assert_eq!(lesson(SAMPLE, within, true, &optima), Ok(quiet));
         // On an open 6×6 board, the piece in the far corner, a plain BFS passes 4 a cell.
         let open = format!("6 6 1\n{}1 1 6 6 1 1\n", "1 1 1 1 1 1\n".repeat(6));
         let game = reference::parse(&open).expect("a board");
         assert!(reference::search(&game, &game.queries[0]).1 > 4 * 36);
         let shown = Shown::Compressed { queries: 1, most: 60, bound: 144 };
-        let compressed = lesson(open.as_bytes(), "query 1: 60 states settled\n", &[Some(30)]);
+        let settled = "query 1: 60 states settled\n";
+        let compressed = lesson(open.as_bytes(), settled, true, &[Optimum::Moves(30)]);
         assert_eq!(compressed, Ok(Lesson::Holds(shown)));
         let past = "query 1: 25 states settled\n";
         let lapse = Lapse::NotCompressed { query: 0, settled: 25, bound: 24 };
-        assert_eq!(lesson(SAMPLE, past, &optima), Ok(Lesson::NotYet(lapse)));
-        let silent = lesson(SAMPLE, "my own debugging\n", &optima);
+        assert_eq!(lesson(SAMPLE, past, true, &optima), Ok(Lesson::NotYet(lapse)));
+        let silent = lesson(SAMPLE, "my own debugging\n", true, &optima);
         assert_eq!(silent, Ok(Lesson::NotYet(Lapse::NoTrace { example: EXAMPLE })));
         let no_search = Lesson::NothingToTell(Quiet::NoSearch);
-        assert_eq!(lesson(SAMPLE, "", &[Some(0)]), Ok(no_search));
+        assert_eq!(lesson(SAMPLE, "", true, &[Optimum::Moves(0)]), Ok(no_search));
     }
 }

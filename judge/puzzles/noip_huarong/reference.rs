@@ -2,6 +2,7 @@
 //! (where the chosen piece is, where the empty cell is), one search a query. Deliberately naive and
 //! separate from `src/bin/noip_huarong.rs`, whose compressed search it checks.
 
+use crate::model::optimum::Optimum;
 use std::collections::VecDeque;
 
 /// A board and its queries; cells are numbered row by row from 0.
@@ -72,15 +73,15 @@ pub fn parse(input: &str) -> Result<Game, String> {
     })
 }
 
-/// The fewest moves that bring the query's piece to its target, or `None`.
-pub fn optimum(game: &Game, q: &Query) -> Option<u64> {
+/// The fewest moves that bring the query's piece to its target, or that none does.
+pub fn optimum(game: &Game, q: &Query) -> Optimum {
     search(game, q).0
 }
 
 /// The optimum, and how many positions the search reached to find it (for the benchmark).
-pub fn search(game: &Game, q: &Query) -> (Option<u64>, usize) {
+pub fn search(game: &Game, q: &Query) -> (Optimum, usize) {
     if q.piece != q.target && !game.open[q.target] {
-        return (None, 0); // a piece never stands on a fixed cell
+        return (Optimum::Unsolvable, 0); // a piece never stands on a fixed cell
     }
     let cells = game.open.len();
     // A position is `piece * cells + empty`; every move is one step of the empty cell, which takes
@@ -93,7 +94,7 @@ pub fn search(game: &Game, q: &Query) -> (Option<u64>, usize) {
     while let Some(at) = queue.pop_front() {
         let (piece, empty) = (at / cells, at % cells);
         if piece == q.target {
-            return (Some(u64::from(dist[at])), reached);
+            return (Optimum::Moves(u64::from(dist[at])), reached);
         }
         for next_empty in neighbours(game, empty) {
             let next_piece = if next_empty == piece { empty } else { piece };
@@ -105,7 +106,7 @@ pub fn search(game: &Game, q: &Query) -> (Option<u64>, usize) {
             }
         }
     }
-    (None, reached)
+    (Optimum::Unsolvable, reached)
 }
 
 /// The open cells next to `cell`.
@@ -128,23 +129,25 @@ mod tests {
 
     const SAMPLE: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
 
-    fn optima(input: &str) -> Vec<Option<u64>> {
+    use Optimum::{Moves, Unsolvable};
+
+    fn optima(input: &str) -> Vec<Optimum> {
         let game = parse(input).expect("valid input");
         game.queries.iter().map(|q| optimum(&game, q)).collect()
     }
 
     #[test]
     fn the_contest_sample() {
-        assert_eq!(optima(SAMPLE), [Some(2), None]);
+        assert_eq!(optima(SAMPLE), [Moves(2), Unsolvable]);
     }
 
     #[test]
     fn a_piece_on_its_target_and_a_fixed_target() {
         assert_eq!(
             optima("1 2 2\n1 1\n1 1 1 2 1 2\n1 2 1 1 1 2\n"),
-            [Some(0), Some(1)]
+            [Moves(0), Moves(1)]
         );
-        assert_eq!(optima("2 2 1\n1 1\n1 0\n1 1 1 2 2 2\n"), [None]);
+        assert_eq!(optima("2 2 1\n1 1\n1 0\n1 1 1 2 2 2\n"), [Unsolvable]);
     }
 
     #[test]
@@ -153,7 +156,7 @@ mod tests {
         // to (2,1), the piece slides down into it, the empty cell goes round by (1,2) to (2,2), and the
         // piece slides right: 5 moves.
         let game = "2 2 1\n1 1\n1 1\n2 2 1 1 2 2\n";
-        assert_eq!(optima(game), [Some(5)]);
+        assert_eq!(optima(game), [Moves(5)]);
     }
 
     #[test]

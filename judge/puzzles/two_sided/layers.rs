@@ -4,6 +4,7 @@
 
 use super::{Goal, Layers};
 use crate::model::lesson::Lapse;
+use crate::model::optimum::Optimum;
 use crate::model::trace::{Event, Meeting, Side};
 
 /// The most positions of plain-BFS layers one test's check asks of the reference: past it, later
@@ -13,7 +14,7 @@ pub const BUDGET: usize = 4_000_000;
 /// How a case is read.
 pub struct Read<'a> {
     pub case: usize,
-    pub optimum: Option<u64>,
+    pub optimum: Optimum,
     pub goal: &'a Goal,
     /// The goal side's depth kept from earlier cases.
     pub kept: usize,
@@ -95,7 +96,7 @@ impl Read<'_> {
             });
         }
         match self.optimum {
-            Some(optimum) if m.moves as u64 > optimum => Some(Lapse::MetPastOptimum {
+            Optimum::Moves(optimum) if m.moves as u64 > optimum => Some(Lapse::MetPastOptimum {
                 case,
                 moves: m.moves,
                 optimum,

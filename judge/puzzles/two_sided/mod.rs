@@ -10,8 +10,8 @@ mod layers;
 #[cfg(doc)]
 use crate::model::lesson::BALANCE;
 use crate::model::lesson::{Lapse, Lesson, Quiet, Shown};
+use crate::model::optimum::Optimum;
 use crate::model::trace::{Event, Meeting, Side, Trace};
-use crate::puzzles::checker::Optima;
 use choices::{Choices, GoalSide};
 use layers::Ways;
 
@@ -48,7 +48,7 @@ const EXAMPLE: &str = "start depth 1: frontier 3, visited 4";
 pub fn assess_stderr(
     stderr: &str,
     whole: bool,
-    optima: &Optima,
+    optima: &[Optimum],
     plain: &dyn Plain,
 ) -> Result<Lesson, String> {
     let mut trace = crate::formats::trace::parse(stderr)?;
@@ -58,10 +58,9 @@ pub fn assess_stderr(
 
 /// The coach's word on `trace`, the trace of a run on a test whose cases have `optima`. An
 /// unsolvable case with a trace is a search that ran out of positions: it ranks above the others.
-pub fn assess(trace: &Trace, optima: &Optima, plain: &dyn Plain) -> Result<Lesson, String> {
-    let needs_search = |o: &Option<u64>| o.is_some_and(|n| n >= 1);
+pub fn assess(trace: &Trace, optima: &[Optimum], plain: &dyn Plain) -> Result<Lesson, String> {
     if trace.is_empty() {
-        return Ok(match optima.iter().any(needs_search) {
+        return Ok(match optima.iter().any(|o| o.needs_search()) {
             true => Lesson::NotYet(Lapse::NoTrace { example: EXAMPLE }),
             false => Lesson::NothingToTell(Quiet::NoSearch),
         });
@@ -88,7 +87,7 @@ pub fn assess(trace: &Trace, optima: &Optima, plain: &dyn Plain) -> Result<Lesso
         let events = until_met(trace.case(case));
         if events.is_empty() {
             match optimum {
-                Some(n) if n >= 1 => {
+                Optimum::Moves(n) if n >= 1 => {
                     return Ok(Lesson::NotYet(Lapse::NoMeeting { case, optimum: n }))
                 }
                 _ => continue,
@@ -117,16 +116,19 @@ pub fn assess(trace: &Trace, optima: &Optima, plain: &dyn Plain) -> Result<Lesso
             _ => None,
         });
         let found = match (meeting, optimum) {
-            (None, Some(n)) if n >= 1 => {
+            (None, Optimum::Moves(n)) if n >= 1 => {
                 return Ok(Lesson::NotYet(Lapse::NoMeeting { case, optimum: n }))
             }
-            (None, Some(_)) => continue,
-            (None, None) => ran_out(case, &choices, &goal_side),
+            (None, Optimum::Moves(_)) => continue,
+            (None, Optimum::Unsolvable) => ran_out(case, &choices, &goal_side),
             (Some(m), _) => met(case, m, &choices, &goal_side),
         };
         // The hardest case shows best what the search does; the first of equals. A case of one move
         // shows nothing: one side's first layer meets the other's root.
-        let rank = optimum.unwrap_or(u64::MAX);
+        let rank = match optimum {
+            Optimum::Moves(n) => n,
+            Optimum::Unsolvable => u64::MAX,
+        };
         if rank >= 2 && shown.as_ref().map_or(true, |best| rank > best.0) {
             shown = Some((rank, found));
         }

@@ -247,7 +247,7 @@ fn board(rng: &mut Rng, walk: usize) -> Board {
 /// The coach's word on one simulated search of `start`.
 fn coached(start: Board, simulated: &Simulated) -> Lesson {
     let trace = parse(&simulated.trace).expect("the simulated trace parses");
-    let optimum = distances().get(&start).map(u64::from);
+    let optimum = crate::puzzles::eight::checker::optimum(distances(), &start);
     assess(&trace, &[optimum], &One(start)).expect("the reference answers")
 }
 

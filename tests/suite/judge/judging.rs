@@ -195,7 +195,9 @@ fn verbose_shows_a_shortest_answer_that_the_checker_accepts_at_the_optimum() {
         let input = std::fs::read(input).expect("readable");
         let optima = checker.optima(&input).expect("the reference solves it");
         let found = checker.check(&input, answer.as_bytes(), &optima);
-        let optimum = optima[0].expect("solvable");
+        let slidekit::model::optimum::Optimum::Moves(optimum) = optima[0] else {
+            panic!("unsolvable: {stdout}")
+        };
         let cost = slidekit::model::verdict::Cost {
             moves: optimum,
             optimum,

@@ -6,10 +6,11 @@
 use super::projects;
 use slidekit::formats::digest;
 use slidekit::judging::session::Session;
+use slidekit::model::optimum::Optimum;
 use slidekit::model::reason::{Kind, Place, Reason, Rejection, TestFault};
 use slidekit::model::settings::Settings;
 use slidekit::model::verdict::{Checked, Cost, Verdict};
-use slidekit::puzzles::checker::{answers, Checker, Optima};
+use slidekit::puzzles::checker::{answers, Checker};
 use slidekit::puzzles::Puzzle;
 use std::path::Path;
 
@@ -17,27 +18,21 @@ use std::path::Path;
 struct Tally;
 
 impl Checker for Tally {
-    fn optima(&self, input: &[u8]) -> Result<Vec<Option<u64>>, TestFault> {
+    fn optima(&self, input: &[u8]) -> Result<Vec<Optimum>, TestFault> {
         let text = String::from_utf8_lossy(input);
-        let number = |word: &str| word.parse().map(Some);
+        let number = |word: &str| word.parse().map(Optimum::Moves);
         let optima: Result<Vec<_>, _> = text.split_whitespace().map(number).collect();
         optima.map_err(|e| TestFault::Broken(format!("not a number: {e}")))
     }
 
-    fn check(&self, _: &[u8], output: &[u8], optima: &Optima) -> Checked {
-        let lines = match answers(output, optima.len(), "case") {
-            Ok(lines) => lines,
-            Err(rejected) => return rejected,
+    fn check(&self, input: &[u8], output: &[u8], optima: &[Optimum]) -> Checked {
+        let claims = match self.claims(input, output) {
+            Ok(claims) => claims,
+            Err(rejection) => return Checked::wrong(rejection),
         };
         let mut cost = Cost::default();
-        for (i, optimum) in optima.iter().enumerate() {
-            let text = lines
-                .get(i)
-                .map(|l| String::from_utf8_lossy(l).into_owned());
-            let Some(moves) = text.and_then(|t| t.parse::<u64>().ok()) else {
-                return Checked::wrong(Rejection::missing(Place::Case(i)));
-            };
-            let optimum = optimum.unwrap_or(0);
+        for (i, (claim, optimum)) in claims.iter().zip(optima).enumerate() {
+            let (moves, optimum) = (claim.cost(), optimum.cost());
             if moves != optimum {
                 let rejection = Rejection::not_optimal(Place::Case(i), moves, optimum);
                 return Checked::Wrong {
@@ -50,6 +45,22 @@ impl Checker for Tally {
         }
         Checked::Accepted(cost)
     }
+
+    /// The number each answer line gives, one line a number of the input.
+    fn claims(&self, input: &[u8], output: &[u8]) -> Result<Vec<Optimum>, Rejection> {
+        let cases = String::from_utf8_lossy(input).split_whitespace().count();
+        let lines = answers(output, cases, "case")?;
+        let number = |i: usize| {
+            let text = lines
+                .get(i)
+                .map(|l| String::from_utf8_lossy(l).into_owned());
+            let moves = text.and_then(|t| t.parse::<u64>().ok());
+            moves
+                .map(Optimum::Moves)
+                .ok_or(Rejection::missing(Place::Case(i)))
+        };
+        (0..cases).map(number).collect()
+    }
 }
 
 /// The registry of this test: the one line that adds the puzzle.
@@ -57,6 +68,10 @@ static PUZZLES: [Puzzle; 1] = [Puzzle {
     name: "tally",
     checker: || Box::new(Tally),
     source_digest: digest::of(&[include_bytes!("registry.rs")]),
+    replay: None,
+    drawn: None,
+    plain_layers: None,
+    lesson: None,
     stress: None,
     hints: None,
     from_grid: None,

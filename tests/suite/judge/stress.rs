@@ -191,7 +191,7 @@ fn a_seed_finds_the_same_failure_again_and_the_text_says_how() {
         .and_then(|rest| rest.lines().next());
     let shown = shown.unwrap_or_else(|| panic!("{stdout}"));
     use slidekit::puzzles::checker::Checker;
-    let checker = slidekit::puzzles::eight::checker::Eight::default();
+    let checker = slidekit::puzzles::eight::checker::Eight;
     let optima = checker
         .optima(first.as_bytes())
         .expect("the reference solves it");

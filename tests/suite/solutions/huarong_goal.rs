@@ -47,7 +47,7 @@ fn run_here(input: &str) -> Result<(Vec<u8>, Option<String>), String> {
 }
 
 /// Solves `input` in this process and replays the answer; `optimum` is what it must come to.
-fn check(input: &str, optimum: Option<u64>) -> Result<(), String> {
+fn check(input: &str, optimum: Answer) -> Result<(), String> {
     let layouts = reference::parse_layouts(input).map_err(|e| format!("bad input: {e}"))?;
     let (stdout, warning) = run_here(input)?;
     if let Some(warning) = warning {
@@ -57,10 +57,9 @@ fn check(input: &str, optimum: Option<u64>) -> Result<(), String> {
     let answer = layouts
         .replay(stdout.as_bytes())
         .map_err(|why| format!("invalid answer: {why}\n--- stdout\n{stdout}"))?;
-    match (answer, optimum) {
-        (Answer::Moves(k), Some(n)) if k == n => Ok(()),
-        (Answer::Unsolvable, None) => Ok(()),
-        (answer, optimum) => Err(format!("answer {answer:?}, optimum {optimum:?}")),
+    match answer == optimum {
+        true => Ok(()),
+        false => Err(format!("answer {answer:?}, optimum {optimum:?}")),
     }
 }
 
@@ -69,8 +68,8 @@ fn every_test_file_is_answered_optimally_and_matches_its_ans() {
     let tests = files::test_files("huarong_goal");
     for test in &tests {
         let optimum = match test.ans.trim() {
-            "unsolvable" => None,
-            k => Some(k.parse().expect("a number")),
+            "unsolvable" => Answer::Unsolvable,
+            k => Answer::Moves(k.parse().expect("a number")),
         };
         // `.ans` trusted: the judge's bare run (tests/suite/judge/judging.rs) checks each against
         // the reference.
@@ -98,9 +97,9 @@ impl Tally {
         };
         check(input, optimum).unwrap_or_else(|why| panic!("{what}: {why}\n--- input\n{input}"));
         let kind = match optimum {
-            Some(0) => 0,
-            Some(_) => 1,
-            None => 2,
+            Answer::Moves(0) => 0,
+            Answer::Moves(_) => 1,
+            Answer::Unsolvable => 2,
         };
         self.0[kind] += 1;
         kind == 1

@@ -214,9 +214,9 @@ pub(super) fn check_within(
         format!("{why}\n--- input\n{input}--- stdout\n{stdout}--- stderr\n{stderr}")
     })?;
     Ok(match optimum {
-        Some(0) => Kind::Solved,
-        Some(_) => Kind::Solvable,
-        None => Kind::Unsolvable,
+        Answer::Moves(0) => Kind::Solved,
+        Answer::Moves(_) => Kind::Solvable,
+        Answer::Unsolvable => Kind::Unsolvable,
     })
 }
 
@@ -287,7 +287,7 @@ fn run_binary(binary: &Path, input: &str) -> Result<Ran, String> {
 }
 
 /// Exit 0, nothing on stderr, and an answer that replays to the optimum.
-fn judge(puzzle: &Puzzle, output: &Ran, optimum: Option<u64>) -> Result<(), String> {
+fn judge(puzzle: &Puzzle, output: &Ran, optimum: Answer) -> Result<(), String> {
     if !output.success {
         return Err("the solution failed".into());
     }
@@ -296,10 +296,9 @@ fn judge(puzzle: &Puzzle, output: &Ran, optimum: Option<u64>) -> Result<(), Stri
     }
     let answer = reference::replay(puzzle, &output.stdout)
         .map_err(|why| format!("invalid answer: {why}"))?;
-    match (answer, optimum) {
-        (Answer::Moves(k), Some(n)) if k == n => Ok(()),
-        (Answer::Unsolvable, None) => Ok(()),
-        (answer, optimum) => Err(format!("answer {answer:?}, optimum {optimum:?}")),
+    match answer == optimum {
+        true => Ok(()),
+        false => Err(format!("answer {answer:?}, optimum {optimum:?}")),
     }
 }
 
