@@ -21,6 +21,9 @@ fn main() {
         }
     };
     let (optimum, visited) = reference::search(&puzzle);
-    println!("{}", optimum.map_or("unsolvable".into(), |k| k.to_string()));
+    match optimum {
+        reference::Answer::Moves(k) => println!("{k}"),
+        reference::Answer::Unsolvable => println!("unsolvable"),
+    }
     eprintln!("visited {visited}");
 }

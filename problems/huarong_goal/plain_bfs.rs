@@ -22,6 +22,9 @@ fn main() {
         }
     };
     let (optimum, visited) = layouts.search();
-    println!("{}", optimum.map_or("unsolvable".into(), |k| k.to_string()));
+    match optimum {
+        reference::Answer::Moves(k) => println!("{k}"),
+        reference::Answer::Unsolvable => println!("unsolvable"),
+    }
     eprintln!("visited {visited}");
 }

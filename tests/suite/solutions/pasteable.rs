@@ -14,6 +14,9 @@
 //! `rustc -vV` and the flags, as the judge caches its binaries: only a changed solution or compiler is
 //! compiled again. Delete the folder to force a compile. Where rustup has no Rust 1.56.0 (build.rs
 //! looks), its test is ignored, naming the command that installs it.
+//!
+//! The bench baselines (`problems/*/plain_bfs.rs`) are checked too: they compile the judge's own
+//! reference alone, so it must keep naming nothing from the crate.
 
 use slidekit::formats::digest;
 use std::path::{Path, PathBuf};
@@ -78,6 +81,23 @@ fn every_solution_is_clean_alone_on_this_rustc_in_both_editions() {
 )]
 fn every_solution_is_clean_alone_on_rust_1_56() {
     compile_all(&OLDEST_RUSTC);
+}
+
+#[test]
+fn the_bench_baselines_compile_alone_with_the_reference() {
+    let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("baselines");
+    std::fs::create_dir_all(&out_dir).expect("temp dir");
+    for problem in ["eight", "huarong", "huarong_goal"] {
+        let source = format!("problems/{problem}/plain_bfs.rs");
+        let output = Command::new("rustc")
+            .args(["--edition", "2021", "--emit=metadata", "-o"])
+            .arg(out_dir.join(format!("{problem}.rmeta")))
+            .arg(&source)
+            .output()
+            .expect("rustc runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{source}:\n{stderr}");
+    }
 }
 
 /// Checks every solution with `compiler`, one thread a file: the machine has two cores, and each
