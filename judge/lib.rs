@@ -129,7 +129,7 @@ mod house {
         }
         assert_eq!(circle(&folders), None, "{folders:?}");
         assert!(
-            files["judging::session"].contains("run::launcher"),
+            files["judging::session"].contains("run::runner"),
             "the graph is read"
         );
     }

@@ -133,7 +133,7 @@ mod tests {
     use crate::model::verdict::{Checked, Cost, Finding, Verdict};
     use crate::puzzles::checker::Checker;
     use crate::puzzles::Puzzle;
-    use crate::run::launcher::Runner;
+    use crate::run::runner::Runner;
     use std::cell::RefCell;
     use std::path::Path;
 

@@ -82,7 +82,7 @@ fn judge(
     // `show` replays the whole output itself: the judge keeps no replay of its own.
     let checker = (puzzle.checker)();
     let judge = TestJudge::new(
-        &session.launcher,
+        &session.runner,
         puzzle,
         checker.as_ref(),
         &program,

@@ -81,9 +81,9 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
         show(options, &text, json);
         return Ok(1);
     };
-    // The inputs live in a private folder of the launcher's, removed with it, or by the next judge if
+    // The inputs live in a private folder of the runner's, removed with it, or by the next judge if
     // this one is killed.
-    let folder = session.launcher.fresh_dir()?;
+    let folder = session.runner.fresh_dir()?;
     let brute = match &options.brute {
         Some(path) => Some(Brute {
             program: own_program(session, &problem, path, "brute force")?,
@@ -339,18 +339,18 @@ fn own_program(
     })
 }
 
-/// Runs `program` in a fresh folder of the launcher's, in the sandbox, with `stdin`.
+/// Runs `program` in a fresh folder of the runner's, in the sandbox, with `stdin`.
 fn execute(
     session: &Session,
     program: &Program,
     stdin: Option<&Path>,
     limits: &Limits,
 ) -> Result<Execution, JudgeError> {
-    let dir = session.launcher.fresh_dir()?;
+    let dir = session.runner.fresh_dir()?;
     let ran = session
-        .launcher
+        .runner
         .execute(program, stdin, &dir, limits, Env::Fixed);
-    session.launcher.clean(&dir);
+    session.runner.clean(&dir);
     ran
 }
 

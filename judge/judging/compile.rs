@@ -5,7 +5,7 @@ use crate::model::error::JudgeError;
 use crate::model::execution::{Measurement, Program, Stop};
 use crate::model::limits::Limits;
 use crate::model::status::Status;
-use crate::run::launcher::Launcher;
+use crate::run::runner::ProcessRunner;
 use crate::run::sandbox;
 use crate::run::supervise::Env;
 use crate::run::sys;
@@ -127,7 +127,7 @@ pub enum Compiled {
 pub fn compile(
     source: &Path,
     cache: &Path,
-    launcher: &Launcher,
+    runner: &ProcessRunner,
     caps: &Limits,
 ) -> Result<Compiled, JudgeError> {
     let language = Language::of(source)?;
@@ -142,20 +142,20 @@ pub fn compile(
     std::fs::create_dir_all(cache).map_err(|e| JudgeError::io("create", cache, e))?;
     let cached = is_intact(&entry);
     if !cached {
-        let dir = launcher.fresh_dir()?;
+        let dir = runner.fresh_dir()?;
         let built = build(
             language,
             &installed.tool,
             (&text, source),
             &dir,
-            launcher,
+            runner,
             caps,
         );
         let saved = match built {
             Ok(Ok(built)) => save(&built, &entry).map(Ok),
             other => other.map(|r| r.map(|_| ())),
         };
-        launcher.clean(&dir);
+        runner.clean(&dir);
         if let Err(message) = saved? {
             return Ok(Compiled::Failed { message });
         }
@@ -190,7 +190,7 @@ fn build(
     tool: &Path,
     (text, shown): (&[u8], &Path),
     dir: &Path,
-    launcher: &Launcher,
+    runner: &ProcessRunner,
     caps: &Limits,
 ) -> Result<Result<PathBuf, String>, JudgeError> {
     let toolchain = language.toolchain();
@@ -211,7 +211,7 @@ fn build(
         path: tool.to_path_buf(),
         args,
     };
-    let ran = launcher.execute(&compiler, None, dir, caps, Env::Judge)?;
+    let ran = runner.execute(&compiler, None, dir, caps, Env::Judge)?;
     if let Some(why) = ran.lost {
         return Ok(Err(format!("the compiler's run failed: {why}")));
     }

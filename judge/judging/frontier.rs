@@ -31,7 +31,7 @@ pub fn traced_run(
         JudgeError::new(format!("{} does not compile: {message}", run.submission))
     })?;
     let ran = session
-        .launcher
+        .runner
         .run_traced(&program, &test.input, &run.limits)?;
     if let Some((verdict, reason)) = decide::from_run(&ran, &run.limits) {
         let code = verdict.code();

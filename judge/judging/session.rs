@@ -1,4 +1,4 @@
-//! A judging session: the project, the resolved settings, the binary cache and the launcher that
+//! A judging session: the project, the resolved settings, the binary cache and the runner that
 //! every command which runs programs needs. It judges a submission on a problem: compile it, then
 //! each test, streaming the table's rows as they finish.
 
@@ -16,7 +16,7 @@ use crate::puzzles::checker::Checker;
 use crate::puzzles::{self, Puzzle};
 use crate::render::console::{emit, progress, warn};
 use crate::render::table::{problem_error, Table};
-use crate::run::launcher::Launcher;
+use crate::run::runner::ProcessRunner;
 use crate::run::sandbox::Walls;
 use std::path::{Path, PathBuf};
 
@@ -26,14 +26,14 @@ pub struct Session {
     pub settings: Settings,
     /// Where compiled submissions are kept, `target/judge/`.
     cache: PathBuf,
-    pub launcher: Launcher,
+    pub runner: ProcessRunner,
     /// The puzzles `problem.toml` files may name: [`puzzles::ALL`], or more in a test.
     puzzles: &'static [Puzzle],
 }
 
 impl Session {
-    /// Makes the cache folder and a launcher whose programs cannot see the project or the cache; this
-    /// binary, the judge, launches each run.
+    /// Makes the cache folder and a runner whose programs cannot see the project or the cache; this
+    /// binary, the judge, is each run's launcher.
     pub fn open(root: &Path, settings: Settings) -> Result<Session, JudgeError> {
         let judge = std::env::current_exe()
             .map_err(|e| JudgeError::new(format!("cannot find the judge's own binary: {e}")))?;
@@ -51,12 +51,12 @@ impl Session {
         let walls = Walls {
             hidden: vec![absolute(root)?, cache.clone()],
         };
-        let launcher = Launcher::new(judge.to_path_buf(), settings.sandbox, walls, settings.trace)?;
+        let runner = ProcessRunner::new(judge, settings.sandbox, walls, settings.trace)?;
         Ok(Session {
             root: root.to_path_buf(),
             settings,
             cache,
-            launcher,
+            runner,
             puzzles: puzzles::ALL,
         })
     }
@@ -158,11 +158,11 @@ impl Session {
         };
         let caps = self.settings.compile_caps;
         let compiler = Language::of(&source)?.describe();
-        let (compile, program) =
-            match compile::compile(&source, &self.cache, &self.launcher, &caps)? {
-                Compiled::Ready { program, cached } => (Compile::Built { cached }, Some(program)),
-                Compiled::Failed { message } => (Compile::Failed { message }, None),
-            };
+        let compiled = compile::compile(&source, &self.cache, &self.runner, &caps)?;
+        let (compile, program) = match compiled {
+            Compiled::Ready { program, cached } => (Compile::Built { cached }, Some(program)),
+            Compiled::Failed { message } => (Compile::Failed { message }, None),
+        };
         let run = ProblemRun {
             problem: problem.name.clone(),
             submission: shown.display().to_string(),
@@ -174,7 +174,7 @@ impl Session {
         Ok((run, program))
     }
 
-    /// A judge of `program`'s runs under `limits` through this session's launcher, keeping replays
+    /// A judge of `program`'s runs under `limits` through this session's runner, keeping replays
     /// and reading traces as the settings ask.
     pub fn test_judge<'a>(
         &'a self,
@@ -187,7 +187,7 @@ impl Session {
             replay: self.settings.replay,
             trace: self.settings.trace,
             shortest: self.settings.verbose,
-            ..TestJudge::new(&self.launcher, puzzle, checker, program, limits)
+            ..TestJudge::new(&self.runner, puzzle, checker, program, limits)
         }
     }
 

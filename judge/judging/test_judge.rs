@@ -18,7 +18,7 @@ use crate::model::verdict::{Cost, Finding, Verdict};
 use crate::puzzles::checker::Checker;
 use crate::puzzles::Puzzle;
 use crate::render::{beside, frames};
-use crate::run::launcher::Runner;
+use crate::run::runner::Runner;
 use std::time::Instant;
 
 /// The largest test input or `.ans` read, bytes: a test is data for a puzzle, not a disk image.

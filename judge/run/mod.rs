@@ -3,7 +3,7 @@
 
 pub mod cgroup;
 pub mod launch;
-pub mod launcher;
+pub mod runner;
 pub mod sandbox;
 pub mod scratch;
 pub mod stderr;

@@ -1,5 +1,5 @@
-//! Runs one program on one test input through a launcher, each run in a fresh private folder under
-//! the system's temp dir, and brings back what it measured. It never decides a verdict.
+//! The judge's side of a run: starts one launcher process a run (`judge __launch`), each in a fresh
+//! private folder under the system's temp dir, and reads back its report. It never decides a verdict.
 
 use crate::model::error::JudgeError;
 use crate::model::execution::{Accounting, Execution, Measurement, Program, Sandbox};
@@ -40,8 +40,8 @@ pub trait Runner {
     ) -> Result<Execution, JudgeError>;
 }
 
-/// The real runner: launchers, private folders, the sandbox when the machine allows it.
-pub struct Launcher {
+/// The real runner: a launcher process a run, private folders, the sandbox when the machine allows it.
+pub struct ProcessRunner {
     judge: PathBuf,
     /// This judge's folder under the temp dir; each run gets a fresh folder inside.
     scratch: PathBuf,
@@ -53,20 +53,15 @@ pub struct Launcher {
     programs: Env,
 }
 
-impl Launcher {
-    /// A launcher whose programs run sandboxed if `sandbox` can be had, with the test files behind
+impl ProcessRunner {
+    /// A runner whose programs run sandboxed if `sandbox` can be had, with the test files behind
     /// `walls`, and with `BFS_TRACE=1` when `trace`; `judge` is the binary that becomes each run's
     /// launcher process (`judge __launch`).
-    pub fn new(
-        judge: PathBuf,
-        sandbox: bool,
-        walls: Walls,
-        trace: bool,
-    ) -> Result<Self, JudgeError> {
+    pub fn new(judge: &Path, sandbox: bool, walls: Walls, trace: bool) -> Result<Self, JudgeError> {
         cgroup::remove_stale();
         let scratch = scratch::fresh()?;
-        Ok(Launcher {
-            judge,
+        Ok(ProcessRunner {
+            judge: judge.to_path_buf(),
             scratch,
             runs: Cell::new(0),
             sandbox: Cell::new(sandbox),
@@ -75,7 +70,7 @@ impl Launcher {
         })
     }
 
-    /// A fresh private folder for one run (or one compilation), removed by [`Launcher::clean`].
+    /// A fresh private folder for one run (or one compilation), removed by [`ProcessRunner::clean`].
     pub fn fresh_dir(&self) -> Result<PathBuf, JudgeError> {
         self.runs.set(self.runs.get() + 1);
         let dir = self.scratch.join(format!("run-{}", self.runs.get()));
@@ -214,7 +209,7 @@ fn lost(why: String, job: &Job) -> Execution {
     }
 }
 
-impl Launcher {
+impl ProcessRunner {
     /// Runs `program` on `input` as [`Runner::run`] does, but with `BFS_TRACE=1` whatever the
     /// launcher's programs get otherwise, and its trace (the head of stderr) kept up to 1 MiB.
     pub fn run_traced(
@@ -240,7 +235,7 @@ impl Launcher {
     }
 }
 
-impl Runner for Launcher {
+impl Runner for ProcessRunner {
     fn run(
         &self,
         program: &Program,
@@ -251,7 +246,7 @@ impl Runner for Launcher {
     }
 }
 
-impl Drop for Launcher {
+impl Drop for ProcessRunner {
     fn drop(&mut self) {
         scratch::remove(&self.scratch);
     }
