@@ -16,7 +16,7 @@ use crate::model::limits;
 use crate::model::settings::Settings;
 use crate::render::console::emit;
 use crate::render::json::error_json;
-use crate::run::{launch, scratch, sys};
+use crate::run::{launcher, scratch, sys};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
@@ -24,8 +24,8 @@ use std::path::{Path, PathBuf};
 /// problem or a test failed.
 pub fn main() -> i32 {
     let args: Vec<_> = std::env::args_os().skip(1).collect();
-    if args.first().is_some_and(|a| a == launch::ARG) {
-        return launch::main(&args[1..]); // decided first: the launcher must stay small
+    if args.first().is_some_and(|a| a == launcher::ARG) {
+        return launcher::main(&args[1..]); // decided first: the launcher must stay small
     }
     // The orphans of a launcher killed mid-run come to us, to be ended (`tree::end_adopted`).
     let _ = sys::adopt_orphans();

@@ -2,7 +2,7 @@
 //! tree, and the libc calls they need.
 
 pub mod cgroup;
-pub mod launch;
+pub mod launcher;
 pub mod runner;
 pub mod sandbox;
 pub mod scratch;

@@ -5,7 +5,7 @@ use crate::model::error::JudgeError;
 use crate::model::execution::{Accounting, Execution, Measurement, Program, Sandbox};
 use crate::model::limits::Limits;
 use crate::model::status::{Status, SIGKILL};
-use crate::run::launch::{self, Job};
+use crate::run::launcher::{self, Job};
 use crate::run::sandbox::Walls;
 use crate::run::supervise::Env;
 use crate::run::sys;
@@ -22,7 +22,7 @@ const LAUNCHER_MARGIN: Duration = Duration::from_secs(2);
 
 /// What a launcher came back with.
 enum Launched {
-    Reported(launch::Reported),
+    Reported(launcher::Reported),
     /// The namespace sandbox cannot be built here, and why.
     Unavailable(String),
     /// No report: the launcher was stopped, killed, or kept from finishing, and how.
@@ -132,7 +132,7 @@ impl ProcessRunner {
             .map_err(|e| JudgeError::io("start", &self.judge, e))?;
         // Bounded: the report, at most the output limit and a byte, and the stderr's head and tail.
         let bound = (job.limits.output_bytes)
-            .saturating_add(launch::stderr_head(job.env))
+            .saturating_add(launcher::stderr_head(job.env))
             .saturating_add(64 << 10);
         let (out, err) = (child.stdout.take(), child.stderr.take());
         let (sent, received) = mpsc::channel();
@@ -167,10 +167,10 @@ impl ProcessRunner {
                 "its launcher did not report within {ms} ms"
             )));
         }
-        if status.code() == Some(launch::UNAVAILABLE) {
+        if status.code() == Some(launcher::UNAVAILABLE) {
             return Ok(Launched::Unavailable(why.trim().to_string()));
         }
-        Ok(match launch::parse_report(&bytes) {
+        Ok(match launcher::parse_report(&bytes) {
             Some(reported) => Launched::Reported(reported),
             None => Launched::Lost(format!(
                 "its launcher ended ({status}) without a report {}",
