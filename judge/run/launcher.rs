@@ -7,10 +7,11 @@
 //! them. Started anew, the launcher is small, so the figure is the program's own, give or take ~1 MiB.
 
 use crate::formats::files;
-use crate::model::execution::{Accounting, Measurement, Sandbox, Stop};
+use crate::model::execution::{Accounting, Measurement, Sandbox};
 use crate::model::limits::Limits;
 use crate::model::status::{Status, SIGKILL};
 use crate::run::cgroup::{self, Group};
+use crate::run::report;
 use crate::run::sandbox::{self, Entered, Root, Walls};
 use crate::run::stderr;
 use crate::run::supervise::{supervise, Env, Seen, Start};
@@ -343,7 +344,11 @@ fn contain(
         Ok((seen, _, _)) if seen.interrupted => 2, // the judge is gone: nobody to report to
         Ok((seen, out, err)) => {
             let accounting = group.map_or(Accounting::Polling, |_| Accounting::Cgroup);
-            send(&report(&measurement(&seen, mode, accounting), &out, &err))
+            send(&report::write(
+                &measurement(&seen, mode, accounting),
+                &out,
+                &err,
+            ))
         }
         Err(e) => failed(job, e),
     }
@@ -395,132 +400,9 @@ fn read_back(mut file: File, at_most: u64) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-fn stop_name(stop: Option<Stop>) -> &'static str {
-    match stop {
-        None => "none",
-        Some(Stop::Cpu) => "cpu",
-        Some(Stop::Memory) => "memory",
-        Some(Stop::Wall) => "wall",
-        Some(Stop::UncountedChildren) => "uncounted-children",
-        Some(Stop::Disk) => "disk",
-    }
-}
-
-/// The report: `key value` lines, then the program's stdout and stderr, each after its length.
-fn report(m: &Measurement, stdout: &[u8], stderr: &[u8]) -> Vec<u8> {
-    let mut text = format!(
-        "status {}\ncpu_us {}\nwall_us {}\npeak_kib {}\nstopped {}\nsandbox {}\naccounting {}\nstdout {}\n",
-        m.status.to_text(),
-        (m.cpu_ms * 1000.0).round() as u64,
-        (m.wall_ms * 1000.0).round() as u64,
-        m.peak_kib,
-        stop_name(m.stopped),
-        m.sandbox.name(),
-        m.accounting.name(),
-        stdout.len()
-    )
-    .into_bytes();
-    text.extend_from_slice(stdout);
-    text.extend_from_slice(format!("stderr {}\n", stderr.len()).as_bytes());
-    text.extend_from_slice(stderr);
-    text
-}
-
-/// A report read back: the measurement, the program's stdout and its stderr (head and tail).
-pub type Reported = (Measurement, Vec<u8>, Vec<u8>);
-
-/// Parses [`report`]'s bytes.
-pub fn parse_report(bytes: &[u8]) -> Option<Reported> {
-    let mut r = ReportReader { rest: bytes };
-    let status = Status::parse(&r.field("status")?)?;
-    let micros = |text: String| text.parse::<u64>().ok().map(|us| us as f64 / 1000.0);
-    let cpu_ms = micros(r.field("cpu_us")?)?;
-    let wall_ms = micros(r.field("wall_us")?)?;
-    let peak_kib = r.field("peak_kib")?.parse().ok()?;
-    let stopped = match r.field("stopped")?.as_str() {
-        "none" => None,
-        "cpu" => Some(Stop::Cpu),
-        "memory" => Some(Stop::Memory),
-        "wall" => Some(Stop::Wall),
-        "uncounted-children" => Some(Stop::UncountedChildren),
-        "disk" => Some(Stop::Disk),
-        _ => return None,
-    };
-    let sandbox = match r.field("sandbox")?.as_str() {
-        "namespaces" => Sandbox::Namespaces,
-        "process-group" => Sandbox::ProcessGroup,
-        _ => return None,
-    };
-    let accounting = match r.field("accounting")?.as_str() {
-        "cgroup" => Accounting::Cgroup,
-        "polling" => Accounting::Polling,
-        _ => return None,
-    };
-    let stdout = r.block("stdout")?;
-    let stderr = r.block("stderr")?;
-    if !r.rest.is_empty() {
-        return None; // more than one report: something else wrote to the launcher's stdout
-    }
-    let measured = Measurement {
-        status,
-        cpu_ms,
-        wall_ms,
-        peak_kib,
-        stopped,
-        sandbox,
-        accounting,
-    };
-    Some((measured, stdout, stderr))
-}
-
-struct ReportReader<'a> {
-    rest: &'a [u8],
-}
-
-impl ReportReader<'_> {
-    /// The value of the next line, which must be `key value`.
-    fn field(&mut self, key: &str) -> Option<String> {
-        let end = self.rest.iter().position(|&b| b == b'\n')?;
-        let text = std::str::from_utf8(&self.rest[..end]).ok()?;
-        self.rest = &self.rest[end + 1..];
-        let (k, v) = text.split_once(' ')?;
-        (k == key).then(|| v.to_string())
-    }
-
-    /// The bytes after a `key length` line.
-    fn block(&mut self, key: &str) -> Option<Vec<u8>> {
-        let len: usize = self.field(key)?.parse().ok()?;
-        let bytes = self.rest.get(..len)?.to_vec();
-        self.rest = &self.rest[len..];
-        Some(bytes)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_report_survives_its_byte_form() {
-        let measured = Measurement {
-            status: Status::Signaled(9),
-            cpu_ms: 1.5,
-            wall_ms: 2.125,
-            peak_kib: 2700,
-            stopped: Some(Stop::Wall),
-            sandbox: Sandbox::ProcessGroup,
-            accounting: Accounting::Cgroup,
-        };
-        let bytes = report(&measured, b"ud\nstderr 3\n", b"oops\n");
-        let back = parse_report(&bytes);
-        assert_eq!(
-            back,
-            Some((measured, b"ud\nstderr 3\n".to_vec(), b"oops\n".to_vec()))
-        );
-        assert_eq!(parse_report(&bytes[..bytes.len() - 1]), None);
-        assert_eq!(parse_report(&[&bytes[..], &bytes[..]].concat()), None);
-        assert_eq!(parse_report(b"status exited 0\ncpu_us x\n"), None);
-    }
 
     #[test]
     fn a_job_survives_its_arguments() {

@@ -3,6 +3,7 @@
 
 pub mod cgroup;
 pub mod launcher;
+pub mod report;
 pub mod runner;
 pub mod sandbox;
 pub mod scratch;

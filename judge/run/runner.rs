@@ -6,6 +6,7 @@ use crate::model::execution::{Accounting, Execution, Measurement, Program, Sandb
 use crate::model::limits::Limits;
 use crate::model::status::{Status, SIGKILL};
 use crate::run::launcher::{self, Job};
+use crate::run::report;
 use crate::run::sandbox::Walls;
 use crate::run::supervise::Env;
 use crate::run::sys;
@@ -22,7 +23,7 @@ const LAUNCHER_MARGIN: Duration = Duration::from_secs(2);
 
 /// What a launcher came back with.
 enum Launched {
-    Reported(launcher::Reported),
+    Reported(report::Reported),
     /// The namespace sandbox cannot be built here, and why.
     Unavailable(String),
     /// No report: the launcher was stopped, killed, or kept from finishing, and how.
@@ -170,7 +171,7 @@ impl ProcessRunner {
         if status.code() == Some(launcher::UNAVAILABLE) {
             return Ok(Launched::Unavailable(why.trim().to_string()));
         }
-        Ok(match launcher::parse_report(&bytes) {
+        Ok(match report::parse(&bytes) {
             Some(reported) => Launched::Reported(reported),
             None => Launched::Lost(format!(
                 "its launcher ended ({status}) without a report {}",
