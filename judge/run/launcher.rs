@@ -1,10 +1,7 @@
-//! The launcher: a small, freshly started judge process that contains one run. It enters the sandbox
-//! (or falls back to a process group), starts the program as the tree of its PID namespace, lets the
-//! supervisor watch and measure it, and sends the judge a report followed by the program's output.
-//!
-//! It exists because a child's peak RSS (`ru_maxrss`) also counts the pages of the process that forked
-//! it: a program forked straight from the judge, which holds its reference tables, would be charged for
-//! them. Started anew, the launcher is small, so the figure is the program's own, give or take ~1 MiB.
+//! The launcher: the judge binary started afresh (`judge __launch JOB`) to contain one run, so small
+//! that the program's peak RSS is its own (a child's `ru_maxrss` also counts the pages of whoever
+//! forked it). Its steps, sandboxed or in the fallback, are listed here in order; `run/mod.rs` says
+//! which process takes each.
 
 use crate::formats::files;
 use crate::model::execution::{Accounting, Measurement, Sandbox};
@@ -12,7 +9,7 @@ use crate::model::limits::Limits;
 use crate::model::status::{Status, SIGKILL};
 use crate::run::cgroup::{self, Group};
 use crate::run::report;
-use crate::run::sandbox::{self, Entered, Root, Walls};
+use crate::run::sandbox::{self, cannot, unavailable, Entered, Failed, Root, Walls};
 use crate::run::stderr;
 use crate::run::supervise::{supervise, Env, Seen, Start};
 use crate::run::sys::{self, Forked};
@@ -121,170 +118,193 @@ pub fn main(args: &[OsString]) -> i32 {
         return 2;
     };
     let root = sys::is_root();
-    if root && job.env.is_submission() {
-        // Its programs run as nobody (see `sandbox::NOBODY`): their folder is theirs. A compiler
-        // keeps the judge's user, and its folder.
-        if let Err(e) = sys::give_to(&job.dir, sandbox::NOBODY) {
-            return failed(&job, e);
-        }
+    if let Err(failed) = give_folder(&job, root) {
+        return exit_code(Err(failed));
     }
     // Made outside the namespaces, where the cgroup file systems can be written, and removed there.
     let name = cgroup::group_name(std::process::id());
     let group = (job.env.is_submission())
         .then(|| Group::make(&name, &job.limits))
         .flatten();
-    let (code, outside) = run(&job, root, group.as_ref());
-    if let Some(group) = group.filter(|_| outside) {
+    let code = match job.sandbox {
+        true => sandboxed(&job, root, group.as_ref()),
+        false => exit_code(fallback(&job, root, group.as_ref())),
+    };
+    if let Some(group) = group {
         group.remove();
     }
     code
 }
 
-/// Runs the job sandboxed, or in the fallback; its exit status, and whether this is still the
-/// process outside the namespaces (a root launcher's parent, or the fallback), which cleans up.
-fn run(job: &Job, root: bool, group: Option<&Group>) -> (i32, bool) {
-    if !job.sandbox {
-        return (unsandboxed(job, root, group), true);
-    }
-    let entered = if root {
-        sandbox::enter_as_root()
-    } else {
-        sandbox::enter().map(|()| Entered::Inside)
-    };
-    match entered {
-        Ok(Entered::Inside) => (sandboxed(job, root, group), false),
-        Ok(Entered::Outside(code)) => (code, true),
-        Err(sandbox::Unavailable(why)) => {
+/// The launcher's exit status for what the steps came to, a failed one's reason on stderr.
+fn exit_code(ran: Result<i32, Failed>) -> i32 {
+    match ran {
+        Ok(code) => code,
+        Err(Failed::Unavailable(why)) => {
             eprintln!("sandbox unavailable: {why}");
-            (UNAVAILABLE, true)
-        }
-    }
-}
-
-/// In the namespaces: forks the init, PID 1, which contains the run, and waits for it.
-fn sandboxed(job: &Job, root: bool, group: Option<&Group>) -> i32 {
-    // Nobody else of our user may read our descriptors (the report pipe) through /proc.
-    let _ = sys::not_dumpable();
-    // The init checks through this pair that we still live once it has asked to die with us.
-    let Ok((alive, alive_seen)) = UnixStream::pair() else {
-        return 2;
-    };
-    // A root launcher stays root outside; its submissions become the inside user, mapped to nobody.
-    let user = (root && job.env.is_submission()).then_some(sandbox::INSIDE_ID);
-    match sys::fork_process() {
-        Ok(Forked::Child) => {
-            drop(alive);
-            std::process::exit(as_init(job, alive_seen, user, group))
-        }
-        Ok(Forked::Parent { child }) => {
-            let code = match sys::wait_child(child) {
-                Ok(Status::Exited(code)) => code,
-                _ => 2,
-            };
-            drop(alive);
-            code
-        }
-        Err(e) => {
-            eprintln!("sandbox unavailable: cannot fork into the PID namespace: {e}");
             UNAVAILABLE
         }
+        Err(Failed::Run(why)) => {
+            eprintln!("{why}");
+            2
+        }
     }
 }
 
-/// The fallback: a process group, no namespaces. A root judge's submission becomes [`sandbox::NOBODY`]
-/// and is handed its files as descriptors, since nobody may not reach them by their paths.
-fn unsandboxed(job: &Job, root: bool, group: Option<&Group>) -> i32 {
+/// A root judge's submissions run as nobody (see [`sandbox::NOBODY`]): their folder is theirs. A
+/// compiler keeps the judge's user, and its folder.
+fn give_folder(job: &Job, root: bool) -> Result<(), Failed> {
+    if !(root && job.env.is_submission()) {
+        return Ok(());
+    }
+    let what = format!("give the run's folder {} to nobody", job.dir.display());
+    sys::give_to(&job.dir, sandbox::NOBODY).map_err(cannot(what))
+}
+
+/// The sandbox. Only a process outside the namespaces returns, to clean up after the run: a root
+/// launcher's parent, or a launcher that could not go in.
+fn sandboxed(job: &Job, root: bool, group: Option<&Group>) -> i32 {
+    match sandbox::enter_namespaces(root) {
+        Ok(Entered::Inside) => std::process::exit(exit_code(in_namespaces(job, root, group))),
+        Ok(Entered::Outside(code)) => code,
+        Err(failed) => exit_code(Err(failed)),
+    }
+}
+
+/// The sandbox's steps once in the namespaces, in order: the launcher forks the init, which does
+/// the rest.
+fn in_namespaces(job: &Job, root: bool, group: Option<&Group>) -> Result<i32, Failed> {
+    let launcher = match fork_init()? {
+        Init::Here(launcher) => launcher,
+        Init::Ended(code) => return Ok(code), // the launcher, once its init has ended
+    };
+    die_with_launcher(&launcher)?;
+    sandbox::freeze(&job.dir)?;
+    let stdout = create_stdout(&job.dir)?;
+    let cap = job.env.is_submission().then(|| job.limits.folder_bytes());
+    let new_root = Root::for_run(&job.program, &job.dir, &job.walls, cap);
+    let stdin = open_stdin(job)?;
+    let passed = pass_files(job, |path| !new_root.shows(path))?;
+    new_root.enter()?;
+    let folder = cap.map(|_| File::open(&job.dir)).transpose();
+    let folder = folder.map_err(cannot("open the run's capped folder"))?;
+    let given = Given {
+        stdin,
+        stdout,
+        folder,
+        // A root launcher stays root outside; its submissions take the inside user, mapped to nobody.
+        user: (root && job.env.is_submission()).then_some(sandbox::INSIDE_ID),
+    };
+    contain(job, &passed, given, Sandbox::Namespaces, group)
+}
+
+/// The fallback's steps, in order: no namespaces, the launcher is the init, and the program leads a
+/// process group of its own. A root judge's submission runs as [`sandbox::NOBODY`] and is handed
+/// its files as descriptors, since nobody may not reach them by their paths.
+fn fallback(job: &Job, root: bool, group: Option<&Group>) -> Result<i32, Failed> {
     // The judge's death (SIGTERM, by PR_SET_PDEATHSIG) or Ctrl-C: end the run's processes first.
     sys::catch_termination();
     let _ = sys::not_dumpable(); // the program, our user too, may not read our report pipe
     let user = (root && job.env.is_submission()).then_some(sandbox::NOBODY);
     let passed = match user {
-        Some(_) => pass_files(job, |_| true),
-        None => Ok(job.clone()),
+        Some(_) => pass_files(job, |_| true)?,
+        None => job.clone(),
     };
-    let mode = (Sandbox::ProcessGroup, Scope::Descendants);
-    let opened = open_input(job.stdin.as_deref()).and_then(|stdin| {
-        let stdout = unnamed_file(&job.dir, "stdout")?;
-        let files = Files {
-            stdin,
-            stdout,
-            folder: None,
-        };
-        Ok((files, passed?))
-    });
-    match opened {
-        Ok((files, passed)) => contain(&passed, &job.program, files, mode, (user, group)),
-        Err(e) => failed(job, e),
+    let given = Given {
+        stdin: open_stdin(job)?,
+        stdout: create_stdout(&job.dir)?,
+        folder: None,
+        user,
+    };
+    contain(job, &passed, given, Sandbox::ProcessGroup, group)
+}
+
+/// Where [`fork_init`] left this process.
+enum Init {
+    /// In the init, with its end of the pair that tells whether the launcher still lives.
+    Here(UnixStream),
+    /// In the launcher, once the init ended with this exit status.
+    Ended(i32),
+}
+
+/// Forks the init, PID 1 of the new PID namespace, and in the launcher waits for it.
+fn fork_init() -> Result<Init, Failed> {
+    // Nobody else of our user may read our descriptors (the report pipe) through /proc.
+    let _ = sys::not_dumpable();
+    // The init checks through this pair that we still live once it has asked to die with us.
+    let pair = UnixStream::pair().map_err(cannot("pair the launcher with its init"));
+    let (alive, alive_seen) = pair?;
+    match sys::fork_process().map_err(unavailable("fork into the PID namespace"))? {
+        Forked::Child => Ok(Init::Here(alive_seen)),
+        Forked::Parent { child } => {
+            let code = match sys::wait_child(child) {
+                Ok(Status::Exited(code)) => code,
+                _ => 2,
+            };
+            drop(alive);
+            Ok(Init::Ended(code))
+        }
     }
 }
 
-/// What the program is handed: its stdin and stdout, and its folder where the sandbox caps it, to
-/// watch how full it is.
-struct Files {
+/// When the launcher dies, so does the init, and the kernel ends the namespace. It may have died
+/// before the init asked: then its end of the pair is closed. The init keeps every signal's default
+/// action, so that no process of the namespace can signal it (a PID 1 gets only the signals it
+/// handles).
+fn die_with_launcher(launcher: &UnixStream) -> Result<(), Failed> {
+    sys::die_with_parent_now(SIGKILL).map_err(cannot("tie the init to its launcher"))?;
+    let mut byte = [0u8];
+    let _ = launcher.set_nonblocking(true);
+    match (&*launcher).read(&mut byte) {
+        Err(e) if e.kind() == io::ErrorKind::WouldBlock => Ok(()),
+        _ => Err(Failed::Run("the launcher died before its init".into())),
+    }
+}
+
+/// What the program is given: its stdin and stdout, its folder where the sandbox caps it (to watch
+/// how full it is), and the user it becomes where the launcher's own is not to be trusted to it.
+struct Given {
     stdin: File,
     stdout: File,
     folder: Option<File>,
+    user: Option<u32>,
 }
 
-/// PID 1 of the run's namespace: dies with the launcher (taking the namespace with it), enters the
-/// run's own root, then contains the run, its program as `user` if given.
-fn as_init(job: &Job, launcher: UnixStream, user: Option<u32>, group: Option<&Group>) -> i32 {
-    // When the launcher dies, so do we, and the kernel ends the namespace. It may have died before we
-    // asked: then its end of the pair is closed. We keep every signal's default action, so that no
-    // process of the namespace can signal us (a PID 1 gets only the signals it handles).
-    if sys::die_with_parent_now(SIGKILL).is_err() || !is_alive(&launcher) {
-        return 2;
-    }
-    if let Err(sandbox::Unavailable(why)) = sandbox::freeze(&job.dir) {
-        eprintln!("sandbox unavailable: {why}");
-        return UNAVAILABLE;
-    }
-    // Stdout stays in the host's folder, bounded by the file-size limit, apart from the capped
-    // folder the program gets: the judge reads it back, and it is output, not memory.
-    let stdout = match unnamed_file(&job.dir, "stdout") {
-        Ok(file) => file,
-        Err(e) => return failed(job, e),
-    };
-    // Opened once everything is read-only and before the new root is entered: what it does not
-    // show (a program or script behind the walls, a test's input) becomes a descriptor.
-    let cap = job.env.is_submission().then(|| job.limits.folder_bytes());
-    let root = Root::for_run(&job.program, &job.dir, &job.walls, cap);
-    let opened = open_input(job.stdin.as_deref())
-        .and_then(|stdin| Ok((stdin, pass_files(job, |path| !root.shows(path))?)));
-    let (stdin, passed) = match opened {
-        Ok(pair) => pair,
-        Err(e) => return failed(job, e),
-    };
-    if let Err(sandbox::Unavailable(why)) = root.enter() {
-        eprintln!("sandbox unavailable: {why}");
-        return UNAVAILABLE;
-    }
-    let folder = match cap.map(|_| File::open(&job.dir)).transpose() {
-        Ok(folder) => folder,
-        Err(e) => return failed(job, e),
-    };
-    let files = Files {
-        stdin,
-        stdout,
-        folder,
-    };
-    let mode = (Sandbox::Namespaces, Scope::Namespace);
-    contain(&passed, &job.program, files, mode, (user, group))
+/// The program's stdout: a file in the run's host folder that has no name by the time the program
+/// starts, so it cannot be replaced by a FIFO or a symlink; created exclusively, never through a
+/// link. In the sandbox it stays apart from the capped folder the program gets, bounded by the
+/// file-size limit: the judge reads it back, and it is output, not memory.
+fn create_stdout(dir: &Path) -> Result<File, Failed> {
+    let path = dir.join("stdout");
+    let file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create_new(true)
+        .custom_flags(O_NOFOLLOW)
+        .open(&path);
+    let removed = |file| std::fs::remove_file(&path).map(|()| file);
+    let what = format!("create the program's stdout {}", path.display());
+    file.and_then(removed).map_err(cannot(what))
 }
 
-/// Whether the other end of `pair` is still open.
-fn is_alive(pair: &UnixStream) -> bool {
-    let mut byte = [0u8];
-    let _ = pair.set_nonblocking(true);
-    matches!((&*pair).read(&mut byte), Err(e) if e.kind() == io::ErrorKind::WouldBlock)
+/// The program's stdin: a test input, which must be a regular file, or an empty one.
+fn open_stdin(job: &Job) -> Result<File, Failed> {
+    let Some(path) = &job.stdin else {
+        return File::open("/dev/null").map_err(cannot("open /dev/null"));
+    };
+    let what = format!("open the program's stdin {}", path.display());
+    files::open_regular(path).map_err(cannot(what))
 }
 
 /// The job with the program, and each argument that is a file, replaced where `pass` says by
-/// `/proc/self/fd/N` of a descriptor opened now and kept open across exec.
-fn pass_files(job: &Job, pass: impl Fn(&Path) -> bool) -> io::Result<Job> {
-    let open = |path: &Path| -> io::Result<PathBuf> {
-        let file = File::open(path)?;
-        sys::keep_across_exec(file.as_raw_fd())?;
+/// `/proc/self/fd/N` of a descriptor opened now and kept open across exec. In the sandbox this is
+/// done once everything is read-only and before the new root is entered: what the root does not
+/// show (a program or script behind the walls) becomes a descriptor.
+fn pass_files(job: &Job, pass: impl Fn(&Path) -> bool) -> Result<Job, Failed> {
+    let open = |path: &Path| -> Result<PathBuf, Failed> {
+        let what = format!("open {} to hand it to the program", path.display());
+        let file = File::open(path).map_err(cannot(&what))?;
+        sys::keep_across_exec(file.as_raw_fd()).map_err(cannot(&what))?;
         let fd = file.as_raw_fd();
         std::mem::forget(file); // stays open for the program
         Ok(PathBuf::from(format!("/proc/self/fd/{fd}")))
@@ -302,56 +322,48 @@ fn pass_files(job: &Job, pass: impl Fn(&Path) -> bool) -> io::Result<Job> {
     Ok(passed)
 }
 
-fn failed(job: &Job, e: io::Error) -> i32 {
-    eprintln!("cannot run {}: {e}", job.program.display());
-    2
-}
-
-/// Runs the job in `mode` and writes the report and the outputs to stdout; `name` is the program's
-/// own path, which its argv[0] shows even when it starts through a descriptor.
+/// Supervises the run (`supervise.rs`) in `mode`, and writes the report to stdout, the report pipe.
+/// The program runs as `passed` says; its argv[0] is its path in `job`, even when it starts through
+/// a descriptor.
 fn contain(
     job: &Job,
-    name: &Path,
-    files: Files,
-    (mode, scope): (Sandbox, Scope),
-    (user, group): (Option<u32>, Option<&Group>),
-) -> i32 {
-    let run = || -> io::Result<(Seen, Vec<u8>, Vec<u8>)> {
-        let Files {
-            stdin,
-            stdout,
-            folder,
-        } = files;
-        let (stderr, tap) = stderr::tap(stderr_head(job.env) as usize)?;
-        let start = Start {
-            program: job.program.clone(),
-            name: name.as_os_str().to_owned(),
-            args: job.args.clone(),
-            dir: job.dir.clone(),
-            stdin,
-            stdout: stdout.try_clone()?,
-            stderr,
-            env: job.env,
-            user,
-            group: group.map(|g| (g.joins(), g.counters.clone())),
-            folder,
-        };
-        let seen = supervise(start, job.limits, scope)?; // every process that held stderr is gone
-        let out = read_back(stdout, job.limits.output_bytes.saturating_add(1))?;
-        Ok((seen, out, tap.kept()?))
+    passed: &Job,
+    given: Given,
+    mode: Sandbox,
+    group: Option<&Group>,
+) -> Result<i32, Failed> {
+    let name = &job.program;
+    let pipe = stderr::tap(stderr_head(job.env) as usize);
+    let (stderr, tap) = pipe.map_err(cannot("make the program's stderr pipe"))?;
+    let stdout = given.stdout.try_clone();
+    let start = Start {
+        program: passed.program.clone(),
+        name: name.as_os_str().to_owned(),
+        args: passed.args.clone(),
+        dir: job.dir.clone(),
+        stdin: given.stdin,
+        stdout: stdout.map_err(cannot("share the program's stdout"))?,
+        stderr,
+        env: job.env,
+        user: given.user,
+        group: group.map(|g| (g.joins(), g.counters.clone())),
+        folder: given.folder,
     };
-    match run() {
-        Ok((seen, _, _)) if seen.interrupted => 2, // the judge is gone: nobody to report to
-        Ok((seen, out, err)) => {
-            let accounting = group.map_or(Accounting::Polling, |_| Accounting::Cgroup);
-            send(&report::write(
-                &measurement(&seen, mode, accounting),
-                &out,
-                &err,
-            ))
-        }
-        Err(e) => failed(job, e),
+    let scope = match mode {
+        Sandbox::Namespaces => Scope::Namespace,
+        Sandbox::ProcessGroup => Scope::Descendants,
+    };
+    let ran = supervise(start, job.limits, scope); // every process that held stderr is gone
+    let seen = ran.map_err(cannot(format!("run {}", name.display())))?;
+    if seen.interrupted {
+        return Ok(2); // the judge is gone: nobody to report to
     }
+    let out = read_back(given.stdout, job.limits.output_bytes.saturating_add(1));
+    let out = out.map_err(cannot("read back the program's stdout"))?;
+    let err = tap.kept().map_err(cannot("read the program's stderr"))?;
+    let accounting = group.map_or(Accounting::Polling, |_| Accounting::Cgroup);
+    let measured = measurement(&seen, mode, accounting);
+    Ok(send(&report::write(&measured, &out, &err)))
 }
 
 fn measurement(seen: &Seen, sandbox: Sandbox, accounting: Accounting) -> Measurement {
@@ -372,25 +384,6 @@ fn send(report: &[u8]) -> i32 {
         Ok(()) => 0,
         Err(_) => 2,
     }
-}
-
-/// A file the program writes to that has no name by the time it starts, so it cannot be replaced by a
-/// FIFO or a symlink; created exclusively, never through a link.
-fn unnamed_file(dir: &Path, name: &str) -> io::Result<File> {
-    let path = dir.join(name);
-    let file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create_new(true)
-        .custom_flags(O_NOFOLLOW)
-        .open(&path)?;
-    std::fs::remove_file(&path)?;
-    Ok(file)
-}
-
-/// Opens a program's stdin: a test input, which must be a regular file, or an empty one.
-fn open_input(path: Option<&Path>) -> io::Result<File> {
-    path.map_or_else(|| File::open("/dev/null"), files::open_regular)
 }
 
 fn read_back(mut file: File, at_most: u64) -> io::Result<Vec<u8>> {

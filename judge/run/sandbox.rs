@@ -1,6 +1,6 @@
-//! The namespace sandbox, as a list of steps: new user, PID, mount, network, IPC and UTS
-//! namespaces; an unprivileged identity inside, never root outside; a new root that holds only
-//! what a run needs, read-only but the run's own folder.
+//! The namespace sandbox's steps: new user, PID, mount, network, IPC and UTS namespaces; an
+//! unprivileged identity inside, never root outside; a new root that holds only what a run needs,
+//! read-only but the run's own folder. Each step that fails names its resource.
 
 use crate::model::limits::Limits;
 use crate::run::sys::{self, Forked};
@@ -16,28 +16,44 @@ pub const INSIDE_ID: u32 = 1000;
 /// can neither write `/proc/sys` nor open root's devices, and cannot signal its launcher.
 pub const NOBODY: u32 = 65534;
 
-/// Why the sandbox could not be set up; the judge then runs in the fallback mode.
+/// Why a step of the launcher failed, naming the resource.
 #[derive(Debug)]
-pub struct Unavailable(pub String);
-
-fn step(what: &str) -> impl Fn(io::Error) -> Unavailable + '_ {
-    move |e| Unavailable(format!("{what}: {e}"))
+pub enum Failed {
+    /// The machine refuses the sandbox: the judge runs in the fallback from then on.
+    Unavailable(String),
+    /// This run cannot go on: the judge counts it lost.
+    Run(String),
 }
 
-/// Step 1, in the launcher while it is single-threaded: enter the namespaces and map our user to
-/// `INSIDE_ID`. The launcher's next child is PID 1 of the new PID namespace.
-pub fn enter() -> Result<(), Unavailable> {
+/// [`Failed::Unavailable`]: the step could not `what`.
+pub fn unavailable(what: &str) -> impl Fn(io::Error) -> Failed + '_ {
+    move |e| Failed::Unavailable(format!("cannot {what}: {e}"))
+}
+
+/// [`Failed::Run`]: the step could not `what`.
+pub fn cannot(what: impl std::fmt::Display) -> impl Fn(io::Error) -> Failed {
+    move |e| Failed::Run(format!("cannot {what}: {e}"))
+}
+
+/// Step 1, in the launcher while it is single-threaded: enter the namespaces, mapping our user to
+/// [`INSIDE_ID`] (a root launcher forks for it: see [`enter_as_root`]). The launcher's next child
+/// is PID 1 of the new PID namespace.
+pub fn enter_namespaces(root: bool) -> Result<Entered, Failed> {
+    if root {
+        return enter_as_root();
+    }
     let (uid, gid) = sys::user_and_group();
-    sys::unshare_namespaces().map_err(step("cannot create namespaces"))?;
+    sys::unshare_namespaces().map_err(unavailable("create namespaces"))?;
     let write = |file: &str, text: String| {
-        std::fs::write(format!("/proc/self/{file}"), text).map_err(step("cannot map the user"))
+        std::fs::write(format!("/proc/self/{file}"), text).map_err(unavailable("map the user"))
     };
     write("setgroups", "deny".into())?;
     write("uid_map", format!("{INSIDE_ID} {uid} 1"))?;
-    write("gid_map", format!("{INSIDE_ID} {gid} 1"))
+    write("gid_map", format!("{INSIDE_ID} {gid} 1"))?;
+    Ok(Entered::Inside)
 }
 
-/// Where [`enter_as_root`] left this process.
+/// Where [`enter_namespaces`] left this process.
 pub enum Entered {
     /// In the namespaces, to go on as the launcher.
     Inside,
@@ -49,9 +65,9 @@ pub enum Entered {
 /// namespace, so the launcher forks: the child enters the namespaces, and this process, still root
 /// outside, maps the child's `INSIDE_ID` to [`NOBODY`] and waits for it. The child stays root
 /// outside until its programs take `INSIDE_ID` (see `sys::own_session_as`).
-pub fn enter_as_root() -> Result<Entered, Unavailable> {
-    let (mut parent, mut child) = UnixStream::pair().map_err(step("cannot pair the launcher"))?;
-    let forked = sys::fork_process().map_err(step("cannot fork to enter the namespaces"))?;
+fn enter_as_root() -> Result<Entered, Failed> {
+    let (mut parent, mut child) = UnixStream::pair().map_err(unavailable("pair the launcher"))?;
+    let forked = sys::fork_process().map_err(unavailable("fork to enter the namespaces"))?;
     let Forked::Parent { child: pid } = forked else {
         drop(parent);
         return entered_child(&mut child).map(|()| Entered::Inside);
@@ -60,7 +76,7 @@ pub fn enter_as_root() -> Result<Entered, Unavailable> {
     let mut byte = [0u8];
     let ready = parent
         .read(&mut byte)
-        .map_err(step("cannot hear the launcher"))?;
+        .map_err(unavailable("hear the launcher"))?;
     if ready == 1 {
         let map = |file: &str| {
             let text = format!("{INSIDE_ID} {NOBODY} 1");
@@ -69,7 +85,7 @@ pub fn enter_as_root() -> Result<Entered, Unavailable> {
         if let Err(e) = map("uid_map").and_then(|()| map("gid_map")) {
             sys::kill_process(pid);
             let _ = sys::wait_child(pid);
-            return Err(Unavailable(format!("cannot map the user: {e}")));
+            return Err(unavailable("map the user")(e));
         }
         let _ = parent.write_all(&[1]);
     }
@@ -82,17 +98,17 @@ pub fn enter_as_root() -> Result<Entered, Unavailable> {
 }
 
 /// The child's half of [`enter_as_root`]: dies with its parent, enters, waits to be mapped.
-fn entered_child(parent: &mut UnixStream) -> Result<(), Unavailable> {
+fn entered_child(parent: &mut UnixStream) -> Result<(), Failed> {
     sys::die_with_parent_now(sys::SIGKILL)
-        .map_err(step("cannot tie the launcher to its parent"))?;
-    sys::unshare_namespaces().map_err(step("cannot create namespaces"))?;
+        .map_err(unavailable("tie the launcher to its parent"))?;
+    sys::unshare_namespaces().map_err(unavailable("create namespaces"))?;
     parent
         .write_all(&[1])
-        .map_err(step("cannot reach the launcher's parent"))?;
+        .map_err(unavailable("reach the launcher's parent"))?;
     let mut byte = [0u8];
     match parent.read(&mut byte) {
         Ok(1) => Ok(()),
-        _ => Err(Unavailable(
+        _ => Err(Failed::Unavailable(
             "the launcher's parent did not map the user".into(),
         )),
     }
@@ -110,12 +126,12 @@ pub struct Walls {
 /// read-only but `keep` (the run's folder, where its stdout is made), so that no file opened from
 /// now on (a test's input, a program behind the walls) can be opened again for writing through
 /// `/proc/self/fd`.
-pub fn freeze(keep: &Path) -> Result<(), Unavailable> {
-    sys::make_mounts_private().map_err(step("cannot make mounts private"))?;
-    sys::bind_to_itself(keep).map_err(step("cannot mount the run's folder"))?;
+pub fn freeze(keep: &Path) -> Result<(), Failed> {
+    sys::make_mounts_private().map_err(unavailable("make mounts private"))?;
+    sys::bind_to_itself(keep).map_err(unavailable("mount the run's folder"))?;
     let root = Path::new("/");
-    sys::set_read_only(root, true, true).map_err(step("cannot make the file system read-only"))?;
-    sys::set_read_only(keep, false, false).map_err(step("cannot keep the run's folder writable"))
+    sys::set_read_only(root, true, true).map_err(unavailable("make the file system read-only"))?;
+    sys::set_read_only(keep, false, false).map_err(unavailable("keep the run's folder writable"))
 }
 
 /// What a run sees of the host, each at its own path and read-only: the system's programs and
@@ -240,21 +256,21 @@ impl Root {
     /// Step 3: builds this root over the launcher's own folder (`keep`'s parent, private to the
     /// judge) and makes it the root of the namespace. Files the program needs that it does not show
     /// are opened before, once frozen, and handed over as descriptors.
-    pub fn enter(&self) -> Result<(), Unavailable> {
-        let kept = std::fs::File::open(&self.keep).map_err(step("cannot open the run's folder"))?;
+    pub fn enter(&self) -> Result<(), Failed> {
+        let kept = std::fs::File::open(&self.keep).map_err(unavailable("open the run's folder"))?;
         let top = self
             .keep
             .parent()
-            .ok_or_else(|| Unavailable("the run's folder is /".into()))?;
-        sys::cover_writable(top).map_err(step("cannot mount the new root"))?;
+            .ok_or_else(|| Failed::Unavailable("the run's folder is /".into()))?;
+        sys::cover_writable(top).map_err(unavailable("mount the new root"))?;
         self.make_skeleton(top)
-            .map_err(step("cannot lay out the new root"))?;
+            .map_err(unavailable("lay out the new root"))?;
         self.mount_all(top, &kept)
-            .map_err(step("cannot fill the new root"))?;
-        sys::mount_proc(&under(top, Path::new("/proc"))).map_err(step("cannot mount /proc"))?;
-        sys::set_read_only(top, true, false).map_err(step("cannot make the new root read-only"))?;
-        std::env::set_current_dir(top).map_err(step("cannot enter the new root"))?;
-        sys::pivot_to_current_dir().map_err(step("cannot pivot into the new root"))
+            .map_err(unavailable("fill the new root"))?;
+        sys::mount_proc(&under(top, Path::new("/proc"))).map_err(unavailable("mount /proc"))?;
+        sys::set_read_only(top, true, false).map_err(unavailable("make the new root read-only"))?;
+        std::env::set_current_dir(top).map_err(unavailable("enter the new root"))?;
+        sys::pivot_to_current_dir().map_err(unavailable("pivot into the new root"))
     }
 
     /// Mounts what the root shows onto its skeleton, read-only as [`freeze`] left the host: trees,
