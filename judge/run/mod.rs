@@ -1,5 +1,46 @@
-//! Running one program contained: the launcher process, the sandbox, the supervision of its process
-//! tree, and the libc calls they need.
+//! Running one program contained, and measuring it.
+//!
+//! # Theory of operation
+//!
+//! Four processes, each started by the one before:
+//!
+//! - **judge** (`runner.rs`). Starts one launcher a run, `judge __launch JOB`, and waits for its
+//!   report until the run's wall clock and 2 s more. It kills a launcher that is late.
+//! - **launcher** (`launcher.rs`). The judge binary started afresh, so small that the program's
+//!   peak RSS is its own (`ru_maxrss` counts the pages of whoever forked it). As root it makes the
+//!   run's cgroup (`cgroup.rs`). It enters new user, PID, mount, network, IPC and UTS namespaces
+//!   (`sandbox.rs`), then forks the init. A root launcher forks once more first: its child goes in,
+//!   and it stays outside to map the child's user to nobody, wait, and remove the cgroup.
+//! - **init**, PID 1 of the new PID namespace. It dies with the launcher. It makes the host's file
+//!   systems read-only, opens what the program is given, builds the run's own root and pivots into
+//!   it. Then it supervises (`supervise.rs`): starts the program, watches its process tree
+//!   (`tree.rs`), stops it at the first limit passed, reaps every process and writes the report.
+//! - **program**. Before exec it joins the cgroup, leaves the judge's session, takes an unprivileged
+//!   user and its rlimits, and asks to die with its supervisor, the init.
+//!
+//! Pipes. The launcher's stdout is the *report pipe*: the init writes one report there
+//! (`report.rs`), and a second one, or anything else, makes the run lost. The launcher's stderr
+//! carries the reason a step failed. The program never holds either: its stdout is a file with no
+//! name that the init reads back, its stderr a pipe the init drains (`stderr.rs`). A socket pair
+//! tells the init whether the launcher still lives.
+//!
+//! Signals. The launcher gets SIGTERM when the judge dies, and the init SIGKILL when the launcher
+//! dies; the kernel then ends the whole namespace. The init handles no signal, so no process of the
+//! namespace can signal it. The program gets SIGKILL when its supervisor dies.
+//!
+//! The fallback, where the kernel refuses namespaces or with `--no-sandbox`: the launcher is the
+//! init, and it catches SIGINT, SIGTERM and SIGHUP to end the tree before it goes. The program
+//! leads a process group; the launcher adopts whatever leaves it. There is no root of the run's own
+//! and no IPC namespace: the program reads what its user may, and the host's /proc. A program of
+//! the judge's own user may kill its launcher; the judge then ends the orphans it adopts.
+//!
+//! Accounting. With a cgroup (a root judge, on cgroup v1) the kernel counts the run's CPU, that of
+//! children it reaps by itself included, and its memory, tmpfs and shared memory included, and caps
+//! its processes. Without one, the supervisor polls /proc and `wait4`. It cannot see those children
+//! or that memory, so a process that ignores SIGCHLD while it has children stops the run, and an
+//! address-space cap bounds each process. Either way /proc is polled; the larger figure wins.
+//!
+//! `sys.rs` holds every `unsafe` call; `scratch.rs` the runs' private folders.
 
 pub mod cgroup;
 pub mod launcher;
