@@ -30,6 +30,8 @@ const PR_SET_PDEATHSIG: c_int = 1;
 const PR_SET_DUMPABLE: c_int = 4;
 const PR_SET_CHILD_SUBREAPER: c_int = 36;
 const PR_SET_NO_NEW_PRIVS: c_int = 38;
+/// prctl's arguments past the second are variadic: each must be passed as a full `c_ulong`.
+const UNUSED: c_ulong = 0;
 const CLONE_NEWNS: c_int = 0x0002_0000;
 const CLONE_NEWUSER: c_int = 0x1000_0000;
 const CLONE_NEWPID: c_int = 0x2000_0000;
@@ -63,12 +65,14 @@ const SC_CLK_TCK: c_int = 2;
 const SC_PAGESIZE: c_int = 30;
 
 #[repr(C)]
+#[derive(Default)]
 struct Timeval {
     tv_sec: i64,
     tv_usec: i64,
 }
 
 #[repr(C)]
+#[derive(Default)]
 struct Rusage {
     ru_utime: Timeval,
     ru_stime: Timeval,
@@ -117,8 +121,9 @@ extern "C" {
     fn signal(signum: c_int, handler: usize) -> usize;
 }
 
-fn check(ret: c_int) -> io::Result<()> {
-    if ret == -1 {
+/// A call's result: -1 is the error in errno.
+fn check(ret: impl Into<i64>) -> io::Result<()> {
+    if ret.into() == -1 {
         Err(io::Error::last_os_error())
     } else {
         Ok(())
@@ -297,17 +302,7 @@ fn decode_status(status: c_int) -> Status {
 
 /// CPU time (user + system, microseconds) and the largest peak RSS (KiB) of all reaped descendants.
 pub fn children_usage() -> (u64, u64) {
-    let mut usage = Rusage {
-        ru_utime: Timeval {
-            tv_sec: 0,
-            tv_usec: 0,
-        },
-        ru_stime: Timeval {
-            tv_sec: 0,
-            tv_usec: 0,
-        },
-        counters: [0; 14],
-    };
+    let mut usage = Rusage::default();
     // SAFETY: the pointer refers to a live, correctly laid out local for the duration of the call.
     unsafe { getrusage(RUSAGE_CHILDREN, &mut usage) };
     let micros = |t: &Timeval| t.tv_sec.saturating_mul(1_000_000).saturating_add(t.tv_usec);
@@ -377,16 +372,8 @@ pub fn limit_child(cmd: &mut Command, limits: ChildLimits) {
         // The soft limit sends SIGXCPU; the hard one a second later is a SIGKILL for programs that catch it.
         let cpu = limits.cpu_seconds;
         set_limit(RLIMIT_CPU, cpu, cpu.saturating_add(1))?;
-        // SAFETY: prctl with integer arguments.
-        check(unsafe {
-            prctl(
-                PR_SET_NO_NEW_PRIVS,
-                1,
-                0 as c_ulong,
-                0 as c_ulong,
-                0 as c_ulong,
-            )
-        })
+        // SAFETY: prctl with integer arguments, the unused ones as wide as the kernel reads them.
+        check(unsafe { prctl(PR_SET_NO_NEW_PRIVS, 1, UNUSED, UNUSED, UNUSED) })
     };
     // SAFETY: the closure only calls setrlimit and prctl and reads errno, all async-signal-safe, and
     // never allocates.
@@ -451,15 +438,6 @@ fn mount_call(
     target: &Path,
     fstype: Option<&str>,
     flags: c_ulong,
-) -> io::Result<()> {
-    mount_with(source, target, fstype, flags, None)
-}
-
-fn mount_with(
-    source: Option<&Path>,
-    target: &Path,
-    fstype: Option<&str>,
-    flags: c_ulong,
     options: Option<&str>,
 ) -> io::Result<()> {
     let source = source.map(c_path).transpose()?;
@@ -467,27 +445,25 @@ fn mount_with(
     let text = |t: &str| CString::new(t).expect("no NUL in a file system's name or options");
     let (fstype, options) = (fstype.map(text), options.map(text));
     let ptr = |s: &Option<CString>| s.as_ref().map_or(std::ptr::null(), |s| s.as_ptr());
+    let (source, fstype, options) = (ptr(&source), ptr(&fstype), ptr(&options).cast());
     // SAFETY: every pointer is null or a live NUL-terminated string for the duration of the call.
-    check(unsafe {
-        mount(
-            ptr(&source),
-            target.as_ptr(),
-            ptr(&fstype),
-            flags,
-            ptr(&options).cast(),
-        )
-    })
+    check(unsafe { mount(source, target.as_ptr(), fstype, flags, options) })
+}
+
+/// Mounts a fresh file system of type `fstype` (`proc`, `tmpfs`) at `at`.
+fn mount_fresh(fstype: &str, at: &Path, flags: c_ulong, options: Option<&str>) -> io::Result<()> {
+    mount_call(Some(Path::new(fstype)), at, Some(fstype), flags, options)
 }
 
 /// Stops mount events from flowing back to the namespace we came from.
 pub fn make_mounts_private() -> io::Result<()> {
-    mount_call(None, Path::new("/"), None, MS_REC | MS_PRIVATE)
+    mount_call(None, Path::new("/"), None, MS_REC | MS_PRIVATE, None)
 }
 
 /// Mounts at `at` a fresh, read-only /proc that shows only this PID namespace.
 pub fn mount_proc(at: &Path) -> io::Result<()> {
     let flags = MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC;
-    mount_call(Some(Path::new("proc")), at, Some("proc"), flags)
+    mount_fresh("proc", at, flags, None)
 }
 
 /// Makes the current folder, a mount point, the root of this mount namespace, and lets go of the
@@ -495,9 +471,7 @@ pub fn mount_proc(at: &Path) -> io::Result<()> {
 pub fn pivot_to_current_dir() -> io::Result<()> {
     let here = c_path(Path::new("."))?;
     // SAFETY: both arguments are the same live NUL-terminated string.
-    if unsafe { syscall(SYS_PIVOT_ROOT, here.as_ptr(), here.as_ptr()) } == -1 {
-        return Err(io::Error::last_os_error());
-    }
+    check(unsafe { syscall(SYS_PIVOT_ROOT, here.as_ptr(), here.as_ptr()) })?;
     // The old root now lies on top of the new one, at ".": detach it and all below it.
     // SAFETY: as above.
     check(unsafe { umount2(here.as_ptr(), MNT_DETACH) })?;
@@ -531,27 +505,14 @@ pub fn set_read_only(path: &Path, read_only: bool, recursive: bool) -> io::Resul
     };
     let flags = if recursive { AT_RECURSIVE } else { 0 };
     let size = std::mem::size_of::<MountAttr>();
+    let at = path.as_ptr();
     // SAFETY: the path is a live NUL-terminated string and `attr` a live struct of the size given.
-    let ret = unsafe {
-        syscall(
-            SYS_MOUNT_SETATTR,
-            AT_FDCWD,
-            path.as_ptr(),
-            flags,
-            &attr,
-            size,
-        )
-    };
-    if ret == -1 {
-        Err(io::Error::last_os_error())
-    } else {
-        Ok(())
-    }
+    check(unsafe { syscall(SYS_MOUNT_SETATTR, AT_FDCWD, at, flags, &attr, size) })
 }
 
 /// Mounts `dir` onto itself, so that it can keep flags of its own (stay writable) below a read-only `/`.
 pub fn bind_to_itself(dir: &Path) -> io::Result<()> {
-    mount_call(Some(dir), dir, None, MS_BIND)
+    mount_call(Some(dir), dir, None, MS_BIND, None)
 }
 
 /// Makes this process user and group `id` (all three ids of each).
@@ -564,31 +525,25 @@ pub fn become_user(id: u32) -> io::Result<()> {
 
 /// Mounts `source` at `target` too.
 pub fn bind(source: &Path, target: &Path) -> io::Result<()> {
-    mount_call(Some(source), target, None, MS_BIND)
+    mount_call(Some(source), target, None, MS_BIND, None)
 }
 
 /// Mounts `source` at `target` too, with every mount below it.
 pub fn bind_tree(source: &Path, target: &Path) -> io::Result<()> {
-    mount_call(Some(source), target, None, MS_BIND | MS_REC)
+    mount_call(Some(source), target, None, MS_BIND | MS_REC, None)
 }
 
 /// Covers `dir` with an empty file system, writable until made read-only.
 pub fn cover_writable(dir: &Path) -> io::Result<()> {
     let flags = MS_NOSUID | MS_NODEV;
-    mount_call(Some(Path::new("tmpfs")), dir, Some("tmpfs"), flags)
+    mount_fresh("tmpfs", dir, flags, None)
 }
 
 /// Mounts at `dir` an empty folder of `owner`'s, in memory, that holds at most `bytes` in `files`.
 pub fn mount_capped_folder(dir: &Path, (bytes, files): (u64, u64), owner: u32) -> io::Result<()> {
     let options = format!("size={bytes},nr_inodes={files},mode=0700,uid={owner},gid={owner}");
     let flags = MS_NOSUID | MS_NODEV;
-    mount_with(
-        Some(Path::new("tmpfs")),
-        dir,
-        Some("tmpfs"),
-        flags,
-        Some(&options),
-    )
+    mount_fresh("tmpfs", dir, flags, Some(&options))
 }
 
 /// How much the file system of `file` holds, KiB, and whether it is full (no page or no file
@@ -608,13 +563,15 @@ pub fn space_used(file: &std::fs::File) -> Option<(u64, bool)> {
 /// Covers `dir` with an empty read-only file system, hiding what it holds.
 pub fn hide(dir: &Path) -> io::Result<()> {
     let flags = MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC;
-    mount_call(Some(Path::new("tmpfs")), dir, Some("tmpfs"), flags)
+    mount_fresh("tmpfs", dir, flags, None)
 }
 
-/// Lets descriptor `fd` survive exec (std opens every file close-on-exec).
-pub fn keep_across_exec(fd: c_int) -> io::Result<()> {
+/// Whether descriptor `fd` survives exec, to a child process (std opens every file close-on-exec).
+pub fn inherit_across_exec(fd: c_int, inherited: bool) -> io::Result<()> {
+    const FD_CLOEXEC: c_int = 1;
+    let flags = if inherited { 0 } else { FD_CLOEXEC };
     // SAFETY: fcntl on a descriptor we own, with an integer argument.
-    check(unsafe { fcntl(fd, F_SETFD, 0 as c_int) })
+    check(unsafe { fcntl(fd, F_SETFD, flags) })
 }
 
 /// The kernel's clock ticks per second, the unit of CPU times in /proc/PID/stat.
@@ -670,18 +627,13 @@ extern "C" fn pass_termination(signal_number: c_int) {
 /// ends the process with 128 + signal, instead of ending the process at once. A handler, not a
 /// blocked signal: exec resets handlers, so child processes get these signals as usual.
 pub fn on_termination(then: fn(c_int)) {
-    let mut fds = [0 as c_int; 2];
-    // SAFETY: a live two-element array.
-    if unsafe { pipe(fds.as_mut_ptr()) } != 0 {
+    let Ok((mut pipe, write_end)) = pipe_files() else {
         return;
-    }
-    let (read_end, write_end) = (fds[0], fds[1]);
-    let _ = keep_from_children(read_end).and_then(|()| keep_from_children(write_end));
+    };
+    // Open for the rest of the process, for the handler to write to.
+    let write_end = std::os::unix::io::IntoRawFd::into_raw_fd(write_end);
     TERMINATION_PIPE.store(write_end, Ordering::SeqCst);
     std::thread::spawn(move || {
-        // SAFETY: the read end stays open, owned by this thread from here on.
-        let mut pipe =
-            unsafe { <std::fs::File as std::os::unix::io::FromRawFd>::from_raw_fd(read_end) };
         let mut byte = [0u8];
         if std::io::Read::read_exact(&mut pipe, &mut byte).is_ok() {
             then(c_int::from(byte[0]));
@@ -708,17 +660,9 @@ pub fn pipe_files() -> io::Result<(std::fs::File, std::fs::File)> {
             std::fs::File::from_raw_fd(fds[1]),
         )
     };
-    keep_from_children(fds[0])?;
-    keep_from_children(fds[1])?;
+    inherit_across_exec(fds[0], false)?;
+    inherit_across_exec(fds[1], false)?;
     Ok((read, write))
-}
-
-/// Marks `fd` close-on-exec, so that no child process inherits it.
-fn keep_from_children(fd: c_int) -> io::Result<()> {
-    const F_SETFD: c_int = 2;
-    const FD_CLOEXEC: c_int = 1;
-    // SAFETY: fcntl with integer arguments on a descriptor we own.
-    check(unsafe { fcntl(fd, F_SETFD, FD_CLOEXEC) })
 }
 
 /// Whether SIGINT, SIGTERM or SIGHUP arrived since `catch_termination`.
