@@ -34,14 +34,14 @@ impl Group {
         for base in bases()? {
             let dir = base.join(name);
             if std::fs::create_dir(&dir).is_err() {
-                remove(&dirs);
+                empty_and_remove(&dirs);
                 return None;
             }
             dirs.push(dir);
         }
         let group = Group::open(dirs.clone(), limits);
         if group.is_none() {
-            remove(&dirs);
+            empty_and_remove(&dirs);
         }
         group
     }
@@ -230,12 +230,6 @@ fn read(mut file: &File) -> String {
     let mut text = String::new();
     let _ = file.rewind().and_then(|()| file.read_to_string(&mut text));
     text
-}
-
-fn remove(dirs: &[PathBuf]) {
-    for dir in dirs {
-        let _ = std::fs::remove_dir(dir);
-    }
 }
 
 #[cfg(test)]

@@ -305,9 +305,9 @@ fn pass_files(job: &Job, pass: impl Fn(&Path) -> bool) -> Result<Job, Failed> {
         let what = format!("open {} to hand it to the program", path.display());
         let file = File::open(path).map_err(cannot(&what))?;
         sys::inherit_across_exec(file.as_raw_fd(), true).map_err(cannot(&what))?;
-        let fd = file.as_raw_fd();
+        let path = sandbox::fd_path(&file);
         std::mem::forget(file); // stays open for the program
-        Ok(PathBuf::from(format!("/proc/self/fd/{fd}")))
+        Ok(path)
     };
     let mut passed = job.clone();
     if pass(&job.program) {

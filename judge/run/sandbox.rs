@@ -5,6 +5,7 @@
 use crate::model::limits::Limits;
 use crate::run::sys::{self, Forked};
 use std::io::{self, Read, Write};
+use std::os::unix::io::AsRawFd;
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 
@@ -294,11 +295,7 @@ impl Root {
             let cap = (bytes, Limits::FOLDER_FILES);
             return sys::mount_capped_folder(&under(top, &self.keep), cap, INSIDE_ID);
         }
-        let kept = format!(
-            "/proc/self/fd/{}",
-            std::os::unix::io::AsRawFd::as_raw_fd(kept)
-        );
-        sys::bind(Path::new(&kept), &under(top, &self.keep)) // writable, as frozen
+        sys::bind(&fd_path(kept), &under(top, &self.keep)) // writable, as frozen
     }
 
     /// Makes the folders, empty files and links the mounts go on, in the fresh file system at
@@ -307,10 +304,7 @@ impl Root {
     /// (the folders above it are not the inside user's to enter).
     fn make_skeleton(&self, top: &Path) -> io::Result<()> {
         let opened = std::fs::File::open(top)?;
-        let here = PathBuf::from(format!(
-            "/proc/self/fd/{}",
-            std::os::unix::io::AsRawFd::as_raw_fd(&opened)
-        ));
+        let here = fd_path(&opened);
         let make = || -> io::Result<()> {
             sys::become_user(INSIDE_ID)?;
             let dirs = self.trees.iter().chain(&self.walls).chain([&self.keep]);
@@ -348,6 +342,11 @@ impl Root {
             },
         }
     }
+}
+
+/// The path through which this process reaches `file` while it holds it open.
+pub fn fd_path(file: &std::fs::File) -> PathBuf {
+    PathBuf::from(format!("/proc/self/fd/{}", file.as_raw_fd()))
 }
 
 /// `path` with its links resolved, where it exists.
