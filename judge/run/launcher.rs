@@ -1,7 +1,7 @@
-//! The launcher: the judge binary started afresh (`judge __launch JOB`) to contain one run, so small
-//! that the program's peak RSS is its own (a child's `ru_maxrss` also counts the pages of whoever
-//! forked it). Its steps, sandboxed or in the fallback, are listed here in order; `run/mod.rs` says
-//! which process takes each.
+//! The launcher: the judge binary started afresh (`judge __launch JOB`) to contain one run, so
+//! small that the program's peak RSS is its own (a child's `ru_maxrss` also counts the pages of
+//! whoever forked it). Its steps, sandboxed or in the fallback, are listed here in order;
+//! `run/mod.rs` says which process takes each.
 
 use crate::formats::files;
 use crate::model::execution::{Accounting, Measurement, Sandbox};
@@ -192,7 +192,7 @@ fn in_namespaces(job: &Job, root: bool, group: Option<&Group>) -> Result<i32, Fa
         stdin,
         stdout,
         folder,
-        // A root launcher stays root outside; its submissions take the inside user, mapped to nobody.
+        // A root launcher stays root outside; its submissions take the inside user, nobody outside.
         user: (root && job.env.is_submission()).then_some(sandbox::INSIDE_ID),
     };
     contain(job, &passed, given, Sandbox::Namespaces, group)

@@ -15,8 +15,8 @@
 //!   systems read-only, opens what the program is given, builds the run's own root and pivots into
 //!   it. Then it supervises (`supervise.rs`): starts the program, watches its process tree
 //!   (`tree.rs`), stops it at the first limit passed, reaps every process and writes the report.
-//! - **program**. Before exec it joins the cgroup, leaves the judge's session, takes an unprivileged
-//!   user and its rlimits, and asks to die with its supervisor, the init.
+//! - **program**. Before exec it joins the cgroup, leaves the judge's session, takes an
+//!   unprivileged user and its rlimits, and asks to die with its supervisor, the init.
 //!
 //! Pipes. The launcher's stdout is the *report pipe*: the init writes one report there
 //! (`report.rs`), and a second one, or anything else, makes the run lost. The launcher's stderr

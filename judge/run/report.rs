@@ -1,5 +1,5 @@
 //! The report pipe's bytes: what the launcher writes on its stdout once a run is over (`key value`
-//! lines, then the program's stdout and stderr, each after its length), and the judge's reading of it.
+//! lines, then the program's stdout and stderr, each after its length), and the judge's reading.
 
 use crate::model::execution::{Accounting, Measurement, Sandbox, Stop};
 use crate::model::status::Status;
@@ -41,7 +41,7 @@ pub fn write(m: &Measurement, stdout: &[u8], stderr: &[u8]) -> Vec<u8> {
     text
 }
 
-/// Reads [`write`]'s bytes back; `None` for anything else, a second report after the first included.
+/// Reads [`write`]'s bytes back; `None` for anything else, a second report after the first too.
 pub fn parse(bytes: &[u8]) -> Option<Reported> {
     let mut r = Reader { rest: bytes };
     let status = Status::parse(&r.field("status")?)?;

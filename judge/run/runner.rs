@@ -1,5 +1,6 @@
-//! The judge's side of a run: starts one launcher process a run (`judge __launch`), each in a fresh
-//! private folder under the system's temp dir, and reads back its report. It never decides a verdict.
+//! The judge's side of a run: starts one launcher process a run (`judge __launch`), each in a
+//! fresh private folder under the system's temp dir, and reads back its report. It never decides a
+//! verdict.
 
 use crate::model::error::JudgeError;
 use crate::model::execution::{Accounting, Execution, Measurement, Program, Sandbox};
@@ -41,7 +42,8 @@ pub trait Runner {
     ) -> Result<Execution, JudgeError>;
 }
 
-/// The real runner: a launcher process a run, private folders, the sandbox when the machine allows it.
+/// The real runner: a launcher process a run, private folders, the sandbox where the machine
+/// allows it.
 pub struct ProcessRunner {
     judge: PathBuf,
     /// This judge's folder under the temp dir; each run gets a fresh folder inside.
@@ -71,7 +73,7 @@ impl ProcessRunner {
         })
     }
 
-    /// A fresh private folder for one run (or one compilation), removed by [`ProcessRunner::clean`].
+    /// A fresh private folder for one run (or one compilation), removed by [`Self::clean`].
     pub fn fresh_dir(&self) -> Result<PathBuf, JudgeError> {
         self.runs.set(self.runs.get() + 1);
         let dir = self.scratch.join(format!("run-{}", self.runs.get()));
