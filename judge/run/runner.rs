@@ -214,7 +214,7 @@ fn lost(why: String, job: &Job) -> Execution {
 
 impl ProcessRunner {
     /// Runs `program` on `input` as [`Runner::run`] does, but with `BFS_TRACE=1` whatever the
-    /// launcher's programs get otherwise, and its trace (the head of stderr) kept up to 1 MiB.
+    /// runner's programs get otherwise, and its trace (the head of stderr) kept up to 1 MiB.
     pub fn run_traced(
         &self,
         program: &Program,
