@@ -255,7 +255,7 @@ fn solve(puzzle: &Puzzle, trace: bool) -> Option<Vec<Move>> {
             eprintln!("{}, visited {}", layer, grown.len());
         }
         if let Some(meeting) = met {
-            let path = join(&board, &start, goal.side.as_ref(), &meeting, trace);
+            let path = join(&board, &start, &goal, &meeting, trace);
             return Some(replay(&board, &puzzle.start, &path));
         }
         if grown.frontier().is_empty() {
@@ -315,8 +315,7 @@ impl Side {
             }
             for key in self.seen.insert_all(&next) {
                 self.keys.extend_from_slice(key);
-                let met = other.map_or_else(|| board.solved(key), |o| o.seen.contains(key));
-                if met {
+                if other.map_or_else(|| board.solved(key), |o| o.seen.contains(key)) {
                     return Some(key.to_vec());
                 }
             }
@@ -339,20 +338,14 @@ impl Side {
     }
 }
 
-/// The path through `meeting`, which both sides hold, as keys: the start side's chain to it, then
-/// the goal side's from it (none if that side was never built: `meeting` is solved).
-fn join(
-    board: &Board,
-    start: &Side,
-    goal: Option<&Side>,
-    meeting: &[u64],
-    trace: bool,
-) -> Vec<Vec<u64>> {
-    let mut path = start.chain(board, meeting);
+/// The path through `met`, the position where the sides met, as keys: the start side's chain to it,
+/// then the goal side's from it (none if that side was never built: `met` is solved).
+fn join(board: &Board, start: &Side, goal: &GoalSide, met: &[u64], trace: bool) -> Vec<Vec<u64>> {
+    let mut path = start.chain(board, met);
     path.reverse();
     let start_half = path.len() - 1;
-    if let Some(goal) = goal {
-        path.extend(goal.chain(board, meeting).into_iter().skip(1));
+    if let Some(goal) = &goal.side {
+        path.extend(goal.chain(board, met).into_iter().skip(1));
     }
     if trace {
         let (moves, goal_half) = (path.len() - 1, path.len() - 1 - start_half);
@@ -399,8 +392,7 @@ impl GoalSide {
         if self.side.is_some() || frontier <= 2 * self.tried {
             return;
         }
-        let roots = goal_roots(board, frontier);
-        self.side = roots.map(|roots| Side::new("goal", board, &roots));
+        self.side = goal_roots(board, frontier).map(|roots| Side::new("goal", board, &roots));
         self.tried = frontier;
         if trace {
             let weighed = match &self.side {
@@ -470,7 +462,7 @@ impl Placing<'_> {
 // Speed and storage tricks, behind the functions the search calls: `store`, `successors`,
 // `solved` and the set. Each says what it buys on a named board: the file with and without it,
 // medians of 11 interleaved runs (21 on 横刀立马) of the whole process, CPU and peak memory, on
-// 2026-12-04.
+// 2026-12-04 (a busy machine: times are in proportion, not in absolute).
 
 /// Blocks in one word of a key, 6 bits each; the most words a key takes.
 const BLOCKS_A_WORD: usize = 10;
@@ -485,7 +477,7 @@ impl Board {
     /// The key of the position whose masks are `masks`: each block's anchor in 6 bits, ten to a
     /// word, shape by shape and each shape's in increasing order. Storage: one word for up to ten
     /// blocks, where the masks take one a shape and a sparser set: sparse-6x6-steps peaks at 47 MiB,
-    /// not 184 (and takes 1.18 s of CPU, not 1.90).
+    /// not 184 (and takes 1.38 s of CPU, not 2.48).
     fn pack(&self, masks: impl Iterator<Item = u64>, key: &mut [u64]) {
         masks
             .enumerate()
@@ -532,8 +524,8 @@ impl Board {
 
     /// The keys, as stored, of the positions one move from the one stored as `key`, added to `out`.
     /// Speed: each is `key` with one shape's blocks packed again (and its mirror image the parent's
-    /// image with one shape's), not all blocks: sparse-6x6-steps 1.18 s, not 1.41; 横刀立马 3.9 ms,
-    /// not 4.2.
+    /// image with one shape's), not all blocks: sparse-6x6-steps 1.38 s, not 1.59; 横刀立马 4.3 ms,
+    /// not 4.6.
     fn successors(&self, key: &[u64], out: &mut Vec<u64>) {
         let (mut position, mut image) = ([0; MAX_CELLS], [0; MAX_WORDS]);
         let position = &mut position[..self.first.len() - 1];
@@ -558,7 +550,7 @@ impl Board {
 /// Left-right symmetry. When the mirror image of every shape is a shape with as many blocks (a J
 /// for each L) and the target is symmetric with its goal on the middle line, a position and its
 /// mirror image are equally far from the goal: the search stores the smaller of their keys. Speed:
-/// half the positions, 11,980 of 23,851 on 横刀立马, in 3.9 ms of CPU, not 6.2.
+/// half the positions, 11,980 of 23,851 on 横刀立马, in 4.3 ms of CPU, not 6.6.
 struct Mirror {
     /// The shape whose image each shape is (mirroring twice gives back the same).
     shape: Vec<usize>,
@@ -608,7 +600,7 @@ impl Mirror {
 /// hash's top byte, each slot a key (a free one starts with `FREE`). Storage: a part grows by half
 /// when it is 7/8 full, one part at a time, where one table that doubles needs room for its old and
 /// new slots at once: sparse-6x6-steps peaks at 47 MiB, not 70 (the one table, emptier, takes
-/// 0.96 s of CPU, not 1.18: the memory limit is the harder wall on big boards).
+/// 1.16 s of CPU, not 1.38: the memory limit is the harder wall on big boards).
 struct Set {
     words: usize,
     parts: Vec<Part>,
@@ -635,10 +627,13 @@ impl Set {
         Set { words, parts }
     }
 
-    /// The key's words mixed by multiplying: the top byte picks a part, the low bits a slot.
+    /// The key's words folded, then mixed (MurmurHash3's finalizer): the top byte picks a part,
+    /// the low bits a slot.
     fn hash(key: &[u64]) -> u64 {
-        let h = (key.iter()).fold(0u64, |h, &w| (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        h ^ h >> 32
+        let h = (key.iter()).fold(0u64, |h, &w| h.rotate_left(23) ^ w);
+        let h = (h ^ h >> 33).wrapping_mul(0xff51_afd7_ed55_8ccd);
+        let h = (h ^ h >> 33).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ h >> 33
     }
 
     /// Adds `key`, of hash `h`; false if it was there already.
@@ -663,7 +658,7 @@ impl Set {
 
     /// Adds the keys of `batch`, one after another; yields the new ones, in order. Speed: the
     /// first slot of every key is read before any is compared, so that their cache misses overlap
-    /// (sparse-6x6-steps: 1.18 s of CPU, not 1.34). A one-word key found there is in for good:
+    /// (sparse-6x6-steps: 1.38 s of CPU, not 1.49). A one-word key found there is in for good:
     /// nothing leaves the set.
     fn insert_all<'a>(&'a mut self, batch: &'a [u64]) -> impl Iterator<Item = &'a [u64]> + 'a {
         let (parts, words) = (&self.parts, self.words);
@@ -687,16 +682,16 @@ impl Part {
 
     /// Where the slot of `key` (of hash `h`) starts, or where it would go; and whether it is there.
     fn find(&self, h: u64, key: &[u64], words: usize) -> (usize, bool) {
-        let (size, mut slot) = (self.size, self.start(h));
+        let (end, mut at) = (self.slots.len(), self.start(h) * words);
         loop {
-            let (at, first) = (slot * words, self.slots[slot * words]);
+            let first = self.slots[at];
             if first == key[0] && (1..words).all(|i| self.slots[at + i] == key[i]) {
                 return (at, true);
             }
             if first == FREE {
                 return (at, false);
             }
-            slot = if slot + 1 == size { 0 } else { slot + 1 };
+            at = if at + words < end { at + words } else { 0 };
         }
     }
 
