@@ -21,8 +21,9 @@
 //! Pipes. The launcher's stdout is the *report pipe*: the init writes one report there
 //! (`report.rs`), and a second one, or anything else, makes the run lost. The launcher's stderr
 //! carries the reason a step failed. The program never holds either: its stdout is a file with no
-//! name that the init reads back, its stderr a pipe the init drains (`stderr.rs`). A socket pair
-//! tells the init whether the launcher still lives.
+//! name that the init reads back, its stderr a pipe the init drains (`stderr.rs`). Two socket pairs
+//! keep processes in step: a root launcher's child says it is in and waits to be mapped, and the
+//! init learns whether the launcher still lives.
 //!
 //! Signals. The launcher gets SIGTERM when the judge dies, and the init SIGKILL when the launcher
 //! dies; the kernel then ends the whole namespace. The init handles no signal, so no process of the
@@ -36,9 +37,10 @@
 //!
 //! Accounting. With a cgroup (a root judge, on cgroup v1) the kernel counts the run's CPU, that of
 //! children it reaps by itself included, and its memory, tmpfs and shared memory included, and caps
-//! its processes. Without one, the supervisor polls /proc and `wait4`. It cannot see those children
-//! or that memory, so a process that ignores SIGCHLD while it has children stops the run, and an
-//! address-space cap bounds each process. Either way /proc is polled; the larger figure wins.
+//! its processes. Without one, the supervisor polls /proc and `wait4`, which see neither those
+//! children nor that memory, and an address-space cap bounds each process. Either way /proc is
+//! polled and the larger figure wins; a process that ignores SIGCHLD while it has children stops
+//! the run, since the kernel throws their CPU away.
 //!
 //! `sys.rs` holds every `unsafe` call; `scratch.rs` the runs' private folders.
 
