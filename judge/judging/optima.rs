@@ -45,8 +45,9 @@ impl OptimaCache {
     }
 
     /// The sizes of a plain BFS's layers from case `case`'s start through the first at the goal
-    /// (all of them if none is): from its entry when that is intact, else by the puzzle's reference,
-    /// then saved. Each is worth a second or more of the reference's search on a large board.
+    /// (all of them if none is): from its entry when that is intact, else by the puzzle's
+    /// reference, then saved. Each is worth a second or more of the reference's search on a large
+    /// board.
     pub fn plain_layers(&self, input: &[u8], case: usize) -> Result<Vec<usize>, String> {
         let layers = self
             .layers

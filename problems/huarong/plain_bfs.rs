@@ -1,8 +1,8 @@
 //! Bench baseline for Huarong Dao: the textbook forward BFS, which is the judge's reference
-//! (judge/puzzles/huarong/reference.rs) run alone. Prints the optimum; `visited N` on stderr.
+//! (judge/puzzles/huarong/reference/) run alone. Prints the optimum; `visited N` on stderr.
 
-#[path = "../../judge/puzzles/huarong/reference.rs"]
-#[allow(dead_code)] // the bench needs only `parse` and `search`
+#[path = "../../judge/puzzles/huarong/reference/mod.rs"]
+#[allow(dead_code, unused_imports)] // the bench needs only `parse` and `search`
 mod reference;
 
 use std::io::Read;

@@ -1,9 +1,9 @@
 //! Bench baseline for huarong_goal: the textbook one-sided BFS from the start layout until it
-//! reaches the goal layout, which is the judge's reference (judge/puzzles/huarong/reference.rs) run
+//! reaches the goal layout, which is the judge's reference (judge/puzzles/huarong/reference/) run
 //! alone. Prints the optimum; `visited N` on stderr.
 
-#[path = "../../judge/puzzles/huarong/reference.rs"]
-#[allow(dead_code)] // the bench needs only `parse_layouts` and `Layouts::search`
+#[path = "../../judge/puzzles/huarong/reference/mod.rs"]
+#[allow(dead_code, unused_imports)] // the bench needs only `parse_layouts` and `Layouts::search`
 mod reference;
 
 use std::io::Read;

@@ -65,7 +65,9 @@ impl Checker for Eight {
                 return Ok(Optimum::Unsolvable);
             }
             let moves = replay_moves(board, answer);
-            moves.map(Optimum::Moves).map_err(|(kind, text)| Rejection::new(Place::Case(i), kind, text))
+            moves
+                .map(Optimum::Moves)
+                .map_err(|(kind, text)| Rejection::new(Place::Case(i), kind, text))
         };
         boards.iter().enumerate().map(claim).collect()
     }
@@ -74,7 +76,12 @@ impl Checker for Eight {
 /// Case `i`'s line among the `answers` to `cases` boards. POJ's checker accepts an output that ends
 /// where the last answer is the empty line (that board is `solved` already): many accepted
 /// solutions print nothing.
-fn answer_to<'a>(answers: &[&'a [u8]], i: usize, cases: usize, solved: bool) -> Result<&'a [u8], Rejection> {
+fn answer_to<'a>(
+    answers: &[&'a [u8]],
+    i: usize,
+    cases: usize,
+    solved: bool,
+) -> Result<&'a [u8], Rejection> {
     match answers.get(i) {
         Some(answer) => Ok(answer),
         None if i + 1 == cases && solved => Ok(b""),
@@ -111,7 +118,12 @@ pub fn plain_layers(input: &[u8], case: usize) -> Result<Vec<usize>, String> {
 }
 
 /// The coach's word on a traced run over `input`'s boards.
-pub fn coach(input: &[u8], stderr: &str, whole: bool, optima: &[Optimum]) -> Result<Lesson, String> {
+pub fn coach(
+    input: &[u8],
+    stderr: &str,
+    whole: bool,
+    optima: &[Optimum],
+) -> Result<Lesson, String> {
     lesson(&parse_boards(input)?, distances(), stderr, whole, optima)
 }
 
@@ -239,8 +251,8 @@ fn replay_moves(board: &Board, answer: &[u8]) -> Result<u64, (Kind, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzles::checker::testing::{judged, why};
     use crate::model::verdict::Cost;
+    use crate::puzzles::checker::testing::{judged, why};
 
     fn check(input: &str, output: &str) -> Checked {
         judged(&Eight, input, output)
@@ -264,12 +276,24 @@ mod tests {
     #[test]
     fn invalid_answers_say_which_case_and_step() {
         let input = "12345678x 1234567x8 21345678x";
-        assert_eq!(why(&check(input, "\nd\n")), "case 2: illegal move 'd' at step 1");
-        assert_eq!(why(&check(input, "\nrq\n")), "case 2: 'q' at step 2 is not a move (u, d, l, r)");
+        assert_eq!(
+            why(&check(input, "\nd\n")),
+            "case 2: illegal move 'd' at step 1"
+        );
+        assert_eq!(
+            why(&check(input, "\nrq\n")),
+            "case 2: 'q' at step 2 is not a move (u, d, l, r)"
+        );
         assert_eq!(why(&check(input, "\nrl\n")), "case 2: ends at 1234567x8");
         assert_eq!(why(&check(input, "\nr\n")), "case 3: missing answer");
-        assert_eq!(why(&check(input, "\nr\nud\n")), "case 3: the board is unsolvable, the answer is 'ud'");
-        assert_eq!(why(&check(input, "unsolvable\n")), "case 1: says unsolvable, but it is solvable in 0 moves");
+        assert_eq!(
+            why(&check(input, "\nr\nud\n")),
+            "case 3: the board is unsolvable, the answer is 'ud'"
+        );
+        assert_eq!(
+            why(&check(input, "unsolvable\n")),
+            "case 1: says unsolvable, but it is solvable in 0 moves"
+        );
         let illegal = check(input, "\nd\n");
         assert!(matches!(illegal, Checked::Wrong { rejection, .. }
             if rejection.kind == Kind::IllegalMove { step: 1 } && rejection.place == Place::Case(1)));
@@ -289,10 +313,19 @@ mod tests {
                 optimum: 1
             })
         );
-        assert_eq!(why(&check("12345678x 1234567x8", "\n")), "case 2: missing answer");
-        assert_eq!(why(&check("12345678x 12345678x", "")), "case 1: missing answer");
-        assert_eq!(why(&check("21345678x", "")), "case 1: missing answer",
-            "an unsolvable board's answer is a word, never the empty line");
+        assert_eq!(
+            why(&check("12345678x 1234567x8", "\n")),
+            "case 2: missing answer"
+        );
+        assert_eq!(
+            why(&check("12345678x 12345678x", "")),
+            "case 1: missing answer"
+        );
+        assert_eq!(
+            why(&check("21345678x", "")),
+            "case 1: missing answer",
+            "an unsolvable board's answer is a word, never the empty line"
+        );
     }
 
     #[test]
@@ -302,8 +335,20 @@ mod tests {
         let Checked::Wrong { rejection, cost } = found else {
             panic!("{found:?}")
         };
-        assert_eq!(rejection.kind, Kind::NotOptimal { moves: 3, optimum: 1 });
-        assert_eq!(cost, Some(Cost { moves: 5, optimum: 1 }));
+        assert_eq!(
+            rejection.kind,
+            Kind::NotOptimal {
+                moves: 3,
+                optimum: 1
+            }
+        );
+        assert_eq!(
+            cost,
+            Some(Cost {
+                moves: 5,
+                optimum: 1
+            })
+        );
     }
 
     #[test]
@@ -338,7 +383,9 @@ mod tests {
             Err(TestFault::Broken("case 1: only 4 of 9 cells".into()))
         );
         let broken = Eight.check(b"1234", b"", &[]);
-        assert!(matches!(broken, Checked::BadTest(e) if e.to_string().contains("only 4 of 9 cells")));
+        assert!(
+            matches!(broken, Checked::BadTest(e) if e.to_string().contains("only 4 of 9 cells"))
+        );
         let mismatched = Eight.check(b"12345678x", b"", &[]);
         assert!(matches!(mismatched, Checked::BadTest(_)));
     }
@@ -348,8 +395,14 @@ mod tests {
         let input = b"1234567x8 21345678x 12345678x";
         let claims = Eight.claims(input, b"r\nunsolvable\n");
         let expected = [Optimum::Moves(1), Optimum::Unsolvable, Optimum::Moves(0)];
-        assert_eq!(claims, Ok(expected.to_vec()), "the solved last board may go unanswered");
-        let illegal = Eight.claims(input, b"d\nunsolvable\n\n").map_err(|r| r.to_string());
+        assert_eq!(
+            claims,
+            Ok(expected.to_vec()),
+            "the solved last board may go unanswered"
+        );
+        let illegal = Eight
+            .claims(input, b"d\nunsolvable\n\n")
+            .map_err(|r| r.to_string());
         assert_eq!(illegal, Err("case 1: illegal move 'd' at step 1".into()));
     }
 }

@@ -50,7 +50,12 @@ pub fn plain_layers(input: &[u8], case: usize) -> Result<Vec<usize>, String> {
 }
 
 /// The coach's word on a traced run over `input`'s boards: Eight's two-sided search.
-pub fn coach(input: &[u8], stderr: &str, whole: bool, optima: &[Optimum]) -> Result<Lesson, String> {
+pub fn coach(
+    input: &[u8],
+    stderr: &str,
+    whole: bool,
+    optima: &[Optimum],
+) -> Result<Lesson, String> {
     lesson(&parse_luogu(input)?, distances(), stderr, whole, optima)
 }
 
@@ -71,7 +76,10 @@ mod tests {
             optimum: 4,
         };
         assert_eq!(check("283104765\n", "4\n"), Checked::Accepted(cost));
-        assert_eq!(why(&check("283104765\n", "6\n")), "case 1: answered 6, optimum 4");
+        assert_eq!(
+            why(&check("283104765\n", "6\n")),
+            "case 1: answered 6, optimum 4"
+        );
         let short = check("283104765\n", "3\n");
         let expected = Kind::WrongCount {
             answered: Optimum::Moves(3),
@@ -79,17 +87,26 @@ mod tests {
         };
         assert!(matches!(short, Checked::Wrong { rejection, .. } if rejection.kind == expected));
         assert_eq!(why(&check("123804765", "")), "case 1: missing answer");
-        assert_eq!(why(&check("123804765", "0\n1\n")), "line 2: output after the last case: '1'");
+        assert_eq!(
+            why(&check("123804765", "0\n1\n")),
+            "line 2: output after the last case: '1'"
+        );
     }
 
     #[test]
     fn a_board_of_the_other_parity_is_answered_minus_one() {
         // POJ's goal, written with 0: it cannot reach Luogu's.
-        assert_eq!(EightLuogu.optima(b"123456780"), Ok(vec![Optimum::Unsolvable]));
+        assert_eq!(
+            EightLuogu.optima(b"123456780"),
+            Ok(vec![Optimum::Unsolvable])
+        );
         let no_cost = Checked::Accepted(Default::default());
         assert_eq!(check("123456780", "-1\n"), no_cost);
         let claimed = why(&check("123456780", "5\n"));
-        assert_eq!(claimed, "case 1: answered 5, but the board cannot reach the goal");
+        assert_eq!(
+            claimed,
+            "case 1: answered 5, but the board cannot reach the goal"
+        );
     }
 
     #[test]
@@ -105,7 +122,12 @@ mod tests {
     fn a_claim_is_the_number_each_line_gives() {
         let claims = EightLuogu.claims(b"283104765 123804765", b"4\n-1\n");
         assert_eq!(claims, Ok(vec![Optimum::Moves(4), Optimum::Unsolvable]));
-        let unread = EightLuogu.claims(b"283104765", b"four\n").map_err(|r| r.to_string());
-        assert_eq!(unread, Err("case 1: 'four' is neither a number of moves nor -1".into()));
+        let unread = EightLuogu
+            .claims(b"283104765", b"four\n")
+            .map_err(|r| r.to_string());
+        assert_eq!(
+            unread,
+            Err("case 1: 'four' is neither a number of moves nor -1".into())
+        );
     }
 }

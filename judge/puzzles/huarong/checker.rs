@@ -1,14 +1,14 @@
-//! The Huarong Dao checker: an answer must be legal moves that bring the target to its goal in as few
-//! moves as the reference's BFS needs, or `unsolvable` exactly when the reference finds no way. Also
-//! what its registry entry shows of a search: a plain BFS's layers and the coach's word.
+//! The Huarong Dao checker: an answer must be legal moves that bring the target to its goal in as
+//! few moves as the reference's BFS needs, or `unsolvable` exactly when the reference finds no way.
+//! Also what its registry entry shows of a search: a plain BFS's layers and the coach's word.
 
 use super::reference::{self, Answer, Puzzle, Wrong};
-use crate::model::lesson::{Lesson, BALANCE};
+use crate::model::lesson::Lesson;
 use crate::model::optimum::Optimum;
 use crate::model::reason::{Kind, Place, Rejection, TestFault};
 use crate::model::verdict::{Checked, Cost};
 use crate::puzzles::checker::{unreadable_input, Checker};
-use crate::puzzles::two_sided::{self, Goal, Layers, Plain};
+use crate::puzzles::two_sided;
 
 /// The most positions the reference may store for one test: about 100 MiB and 2.5 s in a release
 /// build (the largest test today needs 43,000). A board past it is "too large for the reference",
@@ -61,24 +61,17 @@ pub fn plain_layers(input: &[u8], case: usize) -> Result<Vec<usize>, String> {
     if case != 0 {
         return Err("an input is one board".into());
     }
-    puzzle(input).map(|p| reference::layer_sizes(&p))
+    puzzle(input).map(|p| p.layer_sizes())
 }
 
 /// The coach's word on a traced run over `input`.
-pub fn coach(input: &[u8], stderr: &str, whole: bool, optima: &[Optimum]) -> Result<Lesson, String> {
+pub fn coach(
+    input: &[u8],
+    stderr: &str,
+    whole: bool,
+    optima: &[Optimum],
+) -> Result<Lesson, String> {
     two_sided::assess_stderr(stderr, whole, optima, &puzzle(input)?)
-}
-
-/// The plain searches of a Huarong board, as the coach compares a trace with them: the start's
-/// layers, and the goal side's roots, every arrangement with the target at its goal.
-impl Plain for Puzzle {
-    fn start_ways(&self, _case: usize) -> Result<Vec<Layers<'_>>, String> {
-        Ok(self.layer_walks().into_iter().map(|w| Box::new(w) as Layers).collect())
-    }
-
-    fn goal(&self, _depth: usize, widest: usize) -> Result<Goal, String> {
-        Ok(Goal::Many(self.goal_arrangements(widest / BALANCE + 1)))
-    }
 }
 
 /// The optimum is what a shortest answer claims.
@@ -129,9 +122,9 @@ pub(crate) fn compare(answer: Answer, optimum: Optimum) -> Checked {
         (Answer::Moves(k), Optimum::Unsolvable) => Checked::bad_test(format!(
             "a valid {k}-move answer to a board the optimum calls unsolvable"
         )),
-        (Answer::Moves(k), Optimum::Moves(n)) if k < n => Checked::bad_test(format!(
-            "a valid {k}-move answer beats the optimum, {n}"
-        )),
+        (Answer::Moves(k), Optimum::Moves(n)) if k < n => {
+            Checked::bad_test(format!("a valid {k}-move answer beats the optimum, {n}"))
+        }
         (Answer::Moves(k), Optimum::Moves(n)) => {
             let cost = Cost {
                 moves: k,
@@ -185,10 +178,15 @@ mod tests {
         assert_eq!(beaten, Checked::bad_test(text));
         let found = compare(Answer::Moves(2), Optimum::Unsolvable);
         assert!(matches!(found, Checked::BadTest(_)), "{found:?}");
-        let claims = Huarong::default().claims(SAMPLE.as_bytes(), b"2\nC (0,2) (0,3)\nB (1,0) (0,1)\n");
+        let claims =
+            Huarong::default().claims(SAMPLE.as_bytes(), b"2\nC (0,2) (0,3)\nB (1,0) (0,1)\n");
         assert_eq!(claims, Ok(vec![Optimum::Moves(2)]));
         let claims = Huarong::default().claims(SAMPLE.as_bytes(), b"unsolvable\n");
-        assert_eq!(claims, Ok(vec![Optimum::Unsolvable]), "a claim the replay cannot refute");
+        assert_eq!(
+            claims,
+            Ok(vec![Optimum::Unsolvable]),
+            "a claim the replay cannot refute"
+        );
         let illegal = Huarong::default().claims(SAMPLE.as_bytes(), b"1\nB (1,0) (0,1)\n");
         assert!(matches!(illegal, Err(r) if r.kind == Kind::IllegalMove { step: 1 }));
     }
@@ -201,22 +199,39 @@ mod tests {
         let Checked::Wrong { rejection, cost: c } = found else {
             panic!("{found:?}")
         };
-        assert_eq!(rejection.kind, Kind::NotOptimal { moves: 4, optimum: 2 });
+        assert_eq!(
+            rejection.kind,
+            Kind::NotOptimal {
+                moves: 4,
+                optimum: 2
+            }
+        );
         assert_eq!(c, Some(cost(4, 2)));
     }
 
     #[test]
     fn illegal_answers_and_false_unsolvable_are_wrong_with_no_cost() {
         let blocked = "2\nB (1,0) (0,1)\nC (0,2) (1,3)\n";
-        assert_eq!(why(&check(SAMPLE, blocked)), "move 1: block B cannot reach (0,1) from (1,0)");
+        assert_eq!(
+            why(&check(SAMPLE, blocked)),
+            "move 1: block B cannot reach (0,1) from (1,0)"
+        );
         let unsolvable = check(SAMPLE, "unsolvable\n");
-        assert_eq!(why(&unsolvable), "says unsolvable, but it is solvable in 2 moves");
-        assert!(matches!(unsolvable, Checked::Wrong { rejection, cost: None }
-            if rejection.kind == Kind::FalseUnsolvable { optimum: 2 }));
+        assert_eq!(
+            why(&unsolvable),
+            "says unsolvable, but it is solvable in 2 moves"
+        );
+        assert!(
+            matches!(unsolvable, Checked::Wrong { rejection, cost: None }
+            if rejection.kind == Kind::FalseUnsolvable { optimum: 2 })
+        );
         let blocked = check(SAMPLE, blocked);
         assert!(matches!(blocked, Checked::Wrong { rejection, .. }
             if rejection.kind == Kind::IllegalMove { step: 1 }));
-        assert_eq!(why(&check("1 3\nA . B\nA\n0 2\n", "1\nA (0,0) (0,1)\n")), "after the last move the target A is at (0,1), not (0,2)");
+        assert_eq!(
+            why(&check("1 3\nA . B\nA\n0 2\n", "1\nA (0,0) (0,1)\n")),
+            "after the last move the target A is at (0,1), not (0,2)"
+        );
     }
 
     #[test]
@@ -229,7 +244,8 @@ mod tests {
             Huarong::default().optima(b"1 3\nA . B\nA\n0 2\n"),
             Ok(vec![Optimum::Unsolvable])
         );
-        let broken = Huarong::default().check(b"1 2\nA .\nZ\n0 0\n", b"0\n", &[Optimum::Unsolvable]);
+        let broken =
+            Huarong::default().check(b"1 2\nA .\nZ\n0 0\n", b"0\n", &[Optimum::Unsolvable]);
         let reason = "input line 3: target block \"Z\" is not on the board";
         assert_eq!(broken, Checked::bad_test(reason));
         let not_utf8 = Huarong::default().optima(b"\xff");

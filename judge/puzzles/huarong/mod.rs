@@ -14,7 +14,7 @@ use crate::formats::digest;
 pub const PUZZLE: Puzzle = Puzzle {
     name: "huarong",
     checker: || Box::<checker::Huarong>::default(),
-    source_digest: digest::of(&[include_bytes!("reference.rs"), include_bytes!("checker.rs")]),
+    source_digest: source_digest(include_bytes!("checker.rs")),
     replay: Some(Replayer {
         frames: replayer::frames,
         shortest: replayer::shortest,
@@ -26,3 +26,15 @@ pub const PUZZLE: Puzzle = Puzzle {
     hints: Some(include_str!("hints.txt")),
     from_grid: Some(grid::from_grid),
 };
+
+/// The digest of the sources a Huarong puzzle's optima and plain layers come from: the reference's
+/// parsing and search, the coach's walk, and the puzzle's `checker`.
+pub const fn source_digest(checker: &[u8]) -> u64 {
+    digest::of(&[
+        include_bytes!("reference/mod.rs"),
+        include_bytes!("reference/parse.rs"),
+        include_bytes!("reference/search.rs"),
+        include_bytes!("../two_sided/huarong.rs"),
+        checker,
+    ])
+}

@@ -56,7 +56,8 @@ impl Board<'_> {
                 cells[cell] = Some(block.name.clone());
             }
         }
-        let block = moved.and_then(|(name, _, to)| Some((blocks.iter().find(|b| b.name == name)?, to)));
+        let block =
+            moved.and_then(|(name, _, to)| Some((blocks.iter().find(|b| b.name == name)?, to)));
         Frame {
             rows: size.0,
             cols: size.1,
@@ -81,7 +82,10 @@ fn covered((rows, cols): (usize, usize), shape: &[Pos], (r, c): Pos) -> Vec<usiz
 /// The answer to case `case` of `input`, replayed: an input is one board.
 pub fn frames(input: &[u8], output: &[u8], case: usize) -> Result<Vec<Frame>, String> {
     if case != 0 {
-        return Err(format!("there is no case {}: an input is one board", case + 1));
+        return Err(format!(
+            "there is no case {}: an input is one board",
+            case + 1
+        ));
     }
     let p = puzzle(input).map_err(|e| format!("input {e}"))?;
     let target: Option<&Block> = p.blocks.get(p.target);

@@ -12,7 +12,7 @@ use crate::puzzles::checker::{unreadable_input, Checker};
 use crate::puzzles::huarong::checker::{compare, optimum_within, rejection_of};
 use crate::puzzles::huarong::reference::{self, Layouts, Pos};
 use crate::puzzles::huarong::replayer::Board;
-use crate::puzzles::two_sided::{self, Goal, Layers, Plain};
+use crate::puzzles::two_sided;
 
 /// The most positions the reference may store for one test, as for Huarong: a board past it is
 /// "too large for the reference" for the checker and `judge add` alike.
@@ -33,7 +33,9 @@ impl Default for HuarongGoal {
 impl Checker for HuarongGoal {
     fn optima(&self, input: &[u8]) -> Result<Vec<Optimum>, TestFault> {
         let layouts = layouts(input).map_err(TestFault::Broken)?;
-        Ok(vec![optimum_within(layouts.search_within(self.max_states))?])
+        Ok(vec![optimum_within(
+            layouts.search_within(self.max_states),
+        )?])
     }
 
     fn check(&self, input: &[u8], output: &[u8], optima: &[Optimum]) -> Checked {
@@ -66,7 +68,10 @@ fn layouts(input: &[u8]) -> Result<Layouts, String> {
 fn one_case(case: usize) -> Result<(), String> {
     match case {
         0 => Ok(()),
-        _ => Err(format!("there is no case {}: an input is one pair of layouts", case + 1)),
+        _ => Err(format!(
+            "there is no case {}: an input is one pair of layouts",
+            case + 1
+        )),
     }
 }
 
@@ -98,20 +103,13 @@ pub fn plain_layers(input: &[u8], case: usize) -> Result<Vec<usize>, String> {
 }
 
 /// The coach's word on a traced run over `input`'s pair.
-pub fn coach(input: &[u8], stderr: &str, whole: bool, optima: &[Optimum]) -> Result<Lesson, String> {
+pub fn coach(
+    input: &[u8],
+    stderr: &str,
+    whole: bool,
+    optima: &[Optimum],
+) -> Result<Lesson, String> {
     two_sided::assess_stderr(stderr, whole, optima, &layouts(input)?)
-}
-
-/// The plain searches of a pair of layouts, as the coach compares a trace with them: from the start
-/// layout, and from the goal layout.
-impl Plain for Layouts {
-    fn start_ways(&self, _case: usize) -> Result<Vec<Layers<'_>>, String> {
-        Ok(self.layer_walks().into_iter().map(|w| Box::new(w) as Layers).collect())
-    }
-
-    fn goal(&self, depth: usize, _widest: usize) -> Result<Goal, String> {
-        Ok(Goal::One(self.goal_layer_sizes(depth)))
-    }
 }
 
 #[cfg(test)]
@@ -161,7 +159,10 @@ mod tests {
         let blocked = check(PAIR, "2\nB (1,0) (0,2)\nA (0,0) (0,1)\n");
         assert!(matches!(&blocked, Checked::Wrong { rejection, .. }
             if rejection.kind == Kind::IllegalMove { step: 2 }));
-        assert_eq!(why(&blocked), "move 2: block A cannot reach (0,1) from (0,0)");
+        assert_eq!(
+            why(&blocked),
+            "move 2: block A cannot reach (0,1) from (0,0)"
+        );
         let longer = "4\nB (1,0) (1,1)\nB (1,1) (1,2)\nB (1,2) (0,2)\nA (0,0) (1,0)\n";
         let found = check(PAIR, longer);
         assert_eq!(why(&found), "not optimal: 4 moves, optimum 2");
@@ -171,19 +172,30 @@ mod tests {
         let missing = "after the last move the board is not the goal layout: no block of A's \
                        shape has its corner at (1,0)";
         assert_eq!(why(&short), missing);
-        assert!(matches!(short, Checked::Wrong { rejection, .. } if rejection.kind == Kind::NotAtGoal));
+        assert!(
+            matches!(short, Checked::Wrong { rejection, .. } if rejection.kind == Kind::NotAtGoal)
+        );
         let unsolvable = check(PAIR, "unsolvable\n");
-        assert!(matches!(unsolvable, Checked::Wrong { rejection, cost: None }
-            if rejection.kind == Kind::FalseUnsolvable { optimum: 2 }));
+        assert!(
+            matches!(unsolvable, Checked::Wrong { rejection, cost: None }
+            if rejection.kind == Kind::FalseUnsolvable { optimum: 2 })
+        );
         let zero = why(&check(PAIR, "0\n"));
-        assert!(zero.starts_with("says 0 moves, but the start is not the goal layout"), "{zero}");
+        assert!(
+            zero.starts_with("says 0 moves, but the start is not the goal layout"),
+            "{zero}"
+        );
     }
 
     #[test]
     fn unsolvable_layouts_want_unsolvable_and_bad_input_is_the_tests_fault() {
         let stuck = "1 3\nA A B\nB A A\n";
-        assert_eq!(check(stuck, "unsolvable\n"), Checked::Accepted(Cost::default()));
-        let broken = HuarongGoal::default().check(b"1 2\nA .\nA A\n", b"0\n", &[Optimum::Unsolvable]);
+        assert_eq!(
+            check(stuck, "unsolvable\n"),
+            Checked::Accepted(Cost::default())
+        );
+        let broken =
+            HuarongGoal::default().check(b"1 2\nA .\nA A\n", b"0\n", &[Optimum::Unsolvable]);
         assert!(matches!(broken, Checked::BadTest(_)), "{broken:?}");
         let large = HuarongGoal { max_states: 2 }.optima(b"1 4\nA . . .\n. . . A\nsteps\n");
         assert_eq!(large, Err(TestFault::TooLarge { max_states: 2 }));

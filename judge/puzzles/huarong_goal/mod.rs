@@ -5,16 +5,13 @@
 pub mod checker;
 pub mod generator;
 
+use super::huarong::source_digest;
 use super::{Puzzle, Replayer};
-use crate::formats::digest;
 
 pub const PUZZLE: Puzzle = Puzzle {
     name: "huarong_goal",
     checker: || Box::<checker::HuarongGoal>::default(),
-    source_digest: digest::of(&[
-        include_bytes!("../huarong/reference.rs"),
-        include_bytes!("checker.rs"),
-    ]),
+    source_digest: source_digest(include_bytes!("checker.rs")),
     replay: Some(Replayer {
         frames: checker::frames,
         shortest: checker::shortest,

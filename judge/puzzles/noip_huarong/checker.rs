@@ -31,7 +31,8 @@ impl Checker for NoipHuarong {
             let mut optima = Vec::with_capacity(game.queries.len());
             for worker in workers {
                 let solved = worker.join();
-                optima.extend(solved.map_err(|_| TestFault::Broken("the reference failed".into()))?);
+                optima
+                    .extend(solved.map_err(|_| TestFault::Broken("the reference failed".into()))?);
             }
             Ok(optima)
         })
@@ -110,17 +111,38 @@ mod tests {
 
     #[test]
     fn every_wrong_number_names_its_query() {
-        assert_eq!(why(&check(SAMPLE, "3\n-1\n")), "query 1: answered 3, optimum 2");
-        assert_eq!(why(&check(SAMPLE, "1\n-1\n")), "query 1: answered 1, optimum 2");
-        assert_eq!(why(&check(SAMPLE, "-1\n-1\n")), "query 1: answered -1, optimum 2");
-        assert_eq!(why(&check(SAMPLE, "2\n5\n")), "query 2: answered 5, but the piece cannot reach its target");
+        assert_eq!(
+            why(&check(SAMPLE, "3\n-1\n")),
+            "query 1: answered 3, optimum 2"
+        );
+        assert_eq!(
+            why(&check(SAMPLE, "1\n-1\n")),
+            "query 1: answered 1, optimum 2"
+        );
+        assert_eq!(
+            why(&check(SAMPLE, "-1\n-1\n")),
+            "query 1: answered -1, optimum 2"
+        );
+        assert_eq!(
+            why(&check(SAMPLE, "2\n5\n")),
+            "query 2: answered 5, but the piece cannot reach its target"
+        );
         assert_eq!(why(&check(SAMPLE, "2\n")), "query 2: missing answer");
         let count = check(SAMPLE, "3\n-1\n");
-        let expected = Kind::WrongCount { answered: Optimum::Moves(3), optimum: Optimum::Moves(2) };
+        let expected = Kind::WrongCount {
+            answered: Optimum::Moves(3),
+            optimum: Optimum::Moves(2),
+        };
         assert!(matches!(count, Checked::Wrong { rejection, .. }
             if rejection.kind == expected && rejection.place == Place::Query(0)));
-        assert_eq!(why(&check(SAMPLE, "2\nx\n")), "query 2: 'x' is neither a number of moves nor -1");
-        assert_eq!(why(&check(SAMPLE, "2\n-1\n7\n")), "line 3: output after the last query: '7'");
+        assert_eq!(
+            why(&check(SAMPLE, "2\nx\n")),
+            "query 2: 'x' is neither a number of moves nor -1"
+        );
+        assert_eq!(
+            why(&check(SAMPLE, "2\n-1\n7\n")),
+            "line 3: output after the last query: '7'"
+        );
         let bad = |answer: &str, reason: &str| assert_eq!(why(&check(SAMPLE, answer)), reason);
         bad(
             "02\n-1\n",
@@ -141,7 +163,8 @@ mod tests {
     #[test]
     fn a_query_is_drawn_on_its_board() {
         let input = b"2 2 2\n1 1\n0 1\n2 2 1 1 1 2\n1 2 1 1 1 1\n";
-        let first = "query 1: the empty cell at (2,2), the piece at (1,1), its target at (1,2)\nPT\n#E\n";
+        let first =
+            "query 1: the empty cell at (2,2), the piece at (1,1), its target at (1,2)\nPT\n#E\n";
         assert_eq!(drawn(input, 0).as_deref(), Some(first));
         let on_target = drawn(input, 1).expect("drawn");
         assert!(on_target.ends_with("*E\n#.\n"), "{on_target}");

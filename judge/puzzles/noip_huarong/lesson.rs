@@ -14,7 +14,12 @@ pub const EXAMPLE: &str = "query 1: 12 states settled";
 
 /// The coach's word on a traced run over `input`, whose stderr is `stderr`. A stopped run's lines
 /// are read as far as they go, `whole` or not: one query past the bound tells.
-pub fn lesson(input: &[u8], stderr: &str, _whole: bool, optima: &[Optimum]) -> Result<Lesson, String> {
+pub fn lesson(
+    input: &[u8],
+    stderr: &str,
+    _whole: bool,
+    optima: &[Optimum],
+) -> Result<Lesson, String> {
     let text = std::str::from_utf8(input).map_err(|e| format!("input is not UTF-8: {e}"))?;
     let game = reference::parse(text)?;
     let bound = 4 * game.open.iter().filter(|&&open| open).count();

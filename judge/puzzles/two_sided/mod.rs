@@ -5,6 +5,7 @@
 //! `layers`). The first thing amiss, by its place in the trace, is the lapse.
 
 mod choices;
+pub mod huarong;
 mod layers;
 
 #[cfg(doc)]

@@ -1,6 +1,6 @@
 //! `huarong` as a user runs it: every answer is replayed move by move and its length compared with
-//! the judge's plain BFS (judge/puzzles/huarong/reference.rs, no code shared with the solution), or for the
-//! test files with their `.ans`, which the judge checks against that same BFS.
+//! the judge's plain BFS (judge/puzzles/huarong/reference/, no code shared with the solution), or
+//! for the test files with their `.ans`, which the judge checks against that same BFS.
 
 use super::{files, fuzz};
 use assert_cmd::Command;

@@ -1,4 +1,4 @@
-//! `huarong_goal` against the judge's reference (judge/puzzles/huarong/reference.rs, which shares no
+//! `huarong_goal` against the judge's reference (judge/puzzles/huarong/reference/, which shares no
 //! code with the solution): every test file, and a seeded stream of random pairs of layouts drawn as
 //! `judge stress` draws them (judge/puzzles/huarong_goal/generator.rs), strips, full boards and
 //! boards of 64 cells among them. Each answer is replayed move by move and its length compared with

@@ -97,6 +97,7 @@ fn the_bench_baselines_compile_alone_with_the_reference() {
             .expect("rustc runs");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(output.status.success(), "{source}:\n{stderr}");
+        assert!(!stderr.contains("warning"), "{source}:\n{stderr}");
     }
 }
 

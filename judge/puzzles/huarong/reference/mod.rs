@@ -1,0 +1,117 @@
+//! The judge's own answer key for Huarong Dao (Klotski), for both goals the judge knows: the target
+//! block at a corner (`huarong`) and a whole layout (`huarong_goal`, two full boards). Here the
+//! nouns; `parse` reads an input, `search` is the plain BFS that finds the optimum, `replay` checks
+//! an answer. Deliberately naive and separate from `src/bin/`, so a bug there cannot hide here.
+//! Outside its tests it names nothing from the crate: `problems/huarong/plain_bfs.rs` and
+//! `problems/huarong_goal/plain_bfs.rs` compile it alone.
+
+pub mod parse;
+pub mod replay;
+pub mod search;
+
+pub use parse::{clip, parse, parse_layouts};
+pub use replay::{apply, play, read_move, replay, Wrong};
+pub use search::{moves_from, optimum, search, search_within, shortest_within, TooLarge};
+
+/// What counts as one move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Metric {
+    /// One block, any distance along any free path (HackerRank's and Gardner's count).
+    Moves,
+    /// One block, one direction, any distance.
+    Straight,
+    /// One block, one cell.
+    Steps,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Block {
+    pub name: String,
+    /// Offsets from the top-left corner of the bounding box, sorted.
+    pub cells: Vec<(usize, usize)>,
+    /// Where that corner starts.
+    pub at: (usize, usize),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    pub rows: usize,
+    pub cols: usize,
+    pub blocks: Vec<Block>,
+    /// Index into `blocks`.
+    pub target: usize,
+    /// Where the target's corner must end up.
+    pub goal: (usize, usize),
+    pub metric: Metric,
+}
+
+impl Puzzle {
+    pub fn rules(&self) -> Rules<'_> {
+        Rules {
+            rows: self.rows,
+            cols: self.cols,
+            blocks: &self.blocks,
+            metric: self.metric,
+        }
+    }
+}
+
+/// Two full boards of the same blocks (`huarong_goal`): the blocks as the start layout places and
+/// names them, and for each one the corner of a goal block of its shape.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layouts {
+    pub rows: usize,
+    pub cols: usize,
+    pub blocks: Vec<Block>,
+    /// `goal[b]`: the corner of the goal block matched with block `b`, the blocks of one shape
+    /// matched in the order of their first cells. Blocks of one shape are interchangeable, so any
+    /// matching gives the same goal.
+    pub goal: Vec<Pos>,
+    pub metric: Metric,
+}
+
+impl Layouts {
+    pub fn rules(&self) -> Rules<'_> {
+        Rules {
+            rows: self.rows,
+            cols: self.cols,
+            blocks: &self.blocks,
+            metric: self.metric,
+        }
+    }
+}
+
+/// What moves depend on: the board, its blocks (their shapes) and the metric.
+#[derive(Debug, Clone, Copy)]
+pub struct Rules<'a> {
+    pub rows: usize,
+    pub cols: usize,
+    pub blocks: &'a [Block],
+    pub metric: Metric,
+}
+
+/// What a valid answer claims: so many moves, or no way. The optimum is what a shortest answer
+/// claims.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    Unsolvable,
+    Moves(u64),
+}
+
+/// A cell, or a block's corner: (row, column).
+pub type Pos = (usize, usize);
+
+/// Whether cells with these offsets all lie on the board with their corner at `at`.
+pub(crate) fn on_board(rows: usize, cols: usize, cells: &[Pos], at: Pos) -> bool {
+    cells.iter().all(|&(dr, dc)| {
+        // `at` may come from the input, so the sums must not overflow.
+        let r = at.0.checked_add(dr);
+        let c = at.1.checked_add(dc);
+        r.is_some_and(|r| r < rows) && c.is_some_and(|c| c < cols)
+    })
+}
+
+/// A corner as answers and messages write it: `(r,c)`.
+fn show((r, c): Pos) -> String {
+    format!("({r},{c})")
+}

@@ -1,0 +1,325 @@
+//! The coach's plain walks of a Huarong board, a layer at a time: from the start (with mirror
+//! images counted as one, where the puzzle looks the same mirrored), from the goal layout, and the
+//! goal side's roots (every arrangement around the target at its goal). Built on the reference's
+//! search, which they leave plain: it is the answer key.
+
+use super::{Goal, Layers, Plain};
+use crate::model::lesson::BALANCE;
+use crate::puzzles::huarong::reference::search::{
+    self, canonical, decode, encode, successors, Ends, State,
+};
+use crate::puzzles::huarong::reference::{on_board, Layouts, Pos, Puzzle, Rules};
+use std::collections::HashSet;
+
+/// The most states a walk through layers holds: past it, the layers stop. A search that is right
+/// stays well within it, since it goes no deeper than the optimum the checker found within its own
+/// cap.
+const MAX_WALKED: usize = 2_000_000;
+
+/// A plain BFS, a layer at a time: as an iterator, each layer's size from depth 0, searched only
+/// when asked for. With a mirror, a state and its mirror image count as one (the search of a
+/// program that stores them as one).
+pub struct LayerWalk<'a> {
+    rules: Rules<'a>,
+    ends: Ends,
+    mirror: Option<Mirror>,
+    seen: HashSet<State>,
+    layer: Vec<State>,
+    started: bool,
+}
+
+impl<'a> LayerWalk<'a> {
+    fn new(rules: Rules<'a>, ends: Ends, mirror: Option<Mirror>) -> LayerWalk<'a> {
+        let start = ends.start.clone();
+        let mut walk = LayerWalk {
+            rules,
+            ends,
+            mirror,
+            seen: HashSet::new(),
+            layer: Vec::new(),
+            started: false,
+        };
+        walk.seen.insert(walk.key(&start));
+        walk.layer.push(start);
+        walk
+    }
+
+    /// Every way a program may count the positions from `ends`' start: as they are, and mirror
+    /// images as one where the puzzle looks the same mirrored.
+    fn ways(rules: Rules<'a>, ends: Ends) -> Vec<LayerWalk<'a>> {
+        let mirror = Mirror::of(&rules, &ends);
+        let mirrored = mirror.map(|m| LayerWalk::new(rules, ends.clone(), Some(m)));
+        std::iter::once(LayerWalk::new(rules, ends, None))
+            .chain(mirrored)
+            .collect()
+    }
+
+    fn key(&self, state: &State) -> State {
+        match &self.mirror {
+            Some(m) => m
+                .image(&self.rules, &self.ends.classes, state)
+                .min(state.clone()),
+            None => state.clone(),
+        }
+    }
+
+    /// Whether the last layer holds a state at the goal.
+    fn at_goal(&self) -> bool {
+        self.layer.iter().any(|s| self.ends.reached(s))
+    }
+
+    /// Grows the next layer; its size, 0 once the states run out or past [`MAX_WALKED`].
+    fn next_layer(&mut self) -> usize {
+        if self.seen.len() > MAX_WALKED {
+            self.layer.clear();
+        }
+        let mut next = Vec::new();
+        for state in std::mem::take(&mut self.layer) {
+            for moved in successors(&self.rules, &self.ends.classes, &state) {
+                if self.seen.insert(self.key(&moved)) {
+                    next.push(moved);
+                }
+            }
+        }
+        self.layer = next;
+        self.layer.len()
+    }
+
+    /// The sizes of the layers through the first at the goal (all of them if none is).
+    fn sizes_to_goal(mut self) -> Vec<usize> {
+        let mut sizes = vec![1];
+        while !self.at_goal() {
+            match self.next_layer() {
+                0 => break,
+                size => sizes.push(size),
+            }
+        }
+        sizes
+    }
+}
+
+impl Iterator for LayerWalk<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if !std::mem::replace(&mut self.started, true) {
+            return Some(1);
+        }
+        Some(self.next_layer()).filter(|&size| size > 0)
+    }
+}
+
+/// Left-right mirror images of states, for a puzzle that looks the same mirrored: each shape's
+/// mirror image is a shape with as many blocks, and the goal is its own mirror image. Mirroring a
+/// state then maps moves to moves and the goal to itself, so both are equally far from anything.
+struct Mirror {
+    /// `class[k]`: the class whose shape class `k`'s shape becomes.
+    class: Vec<usize>,
+    /// `width[b]`: block `b`'s width.
+    width: Vec<usize>,
+}
+
+impl Mirror {
+    fn of(p: &Rules, ends: &Ends) -> Option<Mirror> {
+        let width = |cells: &[Pos]| cells.iter().map(|&(_, c)| c + 1).max().unwrap_or(0);
+        let reflect = |cells: &[Pos]| {
+            let w = width(cells);
+            let mut image: Vec<Pos> = cells.iter().map(|&(r, c)| (r, w - 1 - c)).collect();
+            image.sort_unstable();
+            image
+        };
+        let apart = match ends.goal {
+            search::Goal::Corner { target, .. } => Some(target),
+            search::Goal::Layout(_) => None,
+        };
+        let shape = |k: &Vec<usize>| &p.blocks[k[0]].cells;
+        let mut class = Vec::new();
+        for k in &ends.classes {
+            let image = reflect(shape(k));
+            let alone = apart.is_some_and(|t| k[0] == t);
+            let twin = ends.classes.iter().position(|other| {
+                let other_alone = apart.is_some_and(|t| other[0] == t);
+                alone == other_alone && other.len() == k.len() && *shape(other) == image
+            });
+            class.push(twin?);
+        }
+        let width = p.blocks.iter().map(|b| width(&b.cells)).collect();
+        let mirror = Mirror { class, width };
+        let symmetric = match &ends.goal {
+            search::Goal::Corner { target, cell } => mirror.cell(p, *target, *cell) == *cell,
+            search::Goal::Layout(goal) => mirror.image(p, &ends.classes, goal) == *goal,
+        };
+        symmetric.then_some(mirror)
+    }
+
+    /// Where block `b`'s corner at `cell` goes in the mirror image.
+    fn cell(&self, p: &Rules, b: usize, cell: u8) -> u8 {
+        let (r, c) = decode(p, cell);
+        encode(p, (r, p.cols - c - self.width[b]))
+    }
+
+    fn image(&self, p: &Rules, classes: &[Vec<usize>], state: &State) -> State {
+        let mut image = state.clone();
+        for (k, blocks) in classes.iter().enumerate() {
+            let corners = blocks.iter().map(|&b| self.cell(p, b, state[b]));
+            for (&b, corner) in classes[self.class[k]].iter().zip(corners) {
+                image[b] = corner;
+            }
+        }
+        canonical(classes, image)
+    }
+}
+
+impl Puzzle {
+    /// How many states a plain BFS from the start first reaches at each depth, up to the layer
+    /// where the target first reaches its goal (all of them if it never does).
+    pub fn layer_sizes(&self) -> Vec<usize> {
+        LayerWalk::new(self.rules(), Ends::of_puzzle(self), None).sizes_to_goal()
+    }
+
+    /// A plain BFS from the start, a layer at a time, once as states are and, if the puzzle looks
+    /// the same mirrored, once with mirror images counted as one.
+    pub fn layer_walks(&self) -> Vec<LayerWalk<'_>> {
+        LayerWalk::ways(self.rules(), Ends::of_puzzle(self))
+    }
+
+    /// How many arrangements of the other blocks there are around the target at its goal (same-
+    /// shape blocks interchangeable, reachable or not): the roots of a goal side. `None` when there
+    /// are more than `limit`, or counting them would take more than `limit` placements per root.
+    pub fn goal_arrangements(&self, limit: usize) -> Option<usize> {
+        let rules = self.rules();
+        let ends = Ends::of_puzzle(self);
+        let mut free = vec![true; self.rows * self.cols];
+        let target = &self.blocks[self.target];
+        if !on_board(self.rows, self.cols, &target.cells, self.goal) {
+            return Some(0);
+        }
+        place(&rules, &mut free, &target.cells, self.goal, true);
+        let others: Vec<&Vec<usize>> = (ends.classes.iter())
+            .filter(|k| k[0] != self.target)
+            .collect();
+        let mut count = Arrangements {
+            rules: &rules,
+            found: 0,
+            limit,
+            budget: limit.saturating_mul(16),
+        };
+        count.place(&others, 0, 0, &mut free).then_some(count.found)
+    }
+}
+
+impl Layouts {
+    /// How many states a plain BFS from the start first reaches at each depth, up to the layer
+    /// that holds the goal layout (all of them if none does).
+    pub fn layer_sizes(&self) -> Vec<usize> {
+        LayerWalk::new(self.rules(), Ends::of_layouts(self), None).sizes_to_goal()
+    }
+
+    /// As [`Puzzle::layer_walks`], from the start layout.
+    pub fn layer_walks(&self) -> Vec<LayerWalk<'_>> {
+        LayerWalk::ways(self.rules(), Ends::of_layouts(self))
+    }
+
+    /// A plain BFS's layer sizes from the goal layout, to depth `depth`: what a goal side grows.
+    pub fn goal_layer_sizes(&self, depth: usize) -> Vec<usize> {
+        let mut ends = Ends::of_layouts(self);
+        if let search::Goal::Layout(goal) = &ends.goal {
+            ends.start = goal.clone();
+        }
+        LayerWalk::new(self.rules(), ends, None)
+            .take(depth.saturating_add(1))
+            .collect()
+    }
+}
+
+/// Marks the cells `cells` at `at` as taken (`taken`) or free again.
+fn place(p: &Rules, free: &mut [bool], cells: &[Pos], at: Pos, taken: bool) {
+    for &(dr, dc) in cells {
+        free[(at.0 + dr) * p.cols + at.1 + dc] = !taken;
+    }
+}
+
+/// A count of the ways to place shape classes on the free cells, each class's blocks at corners
+/// in increasing order so that no arrangement comes twice.
+struct Arrangements<'a> {
+    rules: &'a Rules<'a>,
+    found: usize,
+    limit: usize,
+    /// Placements left to try: a board of dead ends is bounded too.
+    budget: usize,
+}
+
+impl Arrangements<'_> {
+    /// Places block `i` of class `classes[0]` at a corner from `first` on, then the rest; false
+    /// once past the limit or the budget.
+    fn place(
+        &mut self,
+        classes: &[&Vec<usize>],
+        i: usize,
+        first: usize,
+        free: &mut [bool],
+    ) -> bool {
+        let Some(class) = classes.first() else {
+            self.found += 1;
+            return self.found <= self.limit;
+        };
+        if i == class.len() {
+            return self.place(&classes[1..], 0, 0, free);
+        }
+        let p = self.rules;
+        let cells = &p.blocks[class[i]].cells;
+        for corner in first..p.rows * p.cols {
+            let at = (corner / p.cols, corner % p.cols);
+            let fits = on_board(p.rows, p.cols, cells, at)
+                && cells
+                    .iter()
+                    .all(|&(dr, dc)| free[(at.0 + dr) * p.cols + at.1 + dc]);
+            if !fits {
+                continue;
+            }
+            if self.budget == 0 {
+                return false;
+            }
+            self.budget -= 1;
+            place(p, free, cells, at, true);
+            let within = self.place(classes, i + 1, corner + 1, free);
+            place(p, free, cells, at, false);
+            if !within {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The plain searches of a Huarong board, as the coach compares a trace with them: the start's
+/// layers, and the goal side's roots, every arrangement with the target at its goal.
+impl Plain for Puzzle {
+    fn start_ways(&self, _case: usize) -> Result<Vec<Layers<'_>>, String> {
+        Ok(self
+            .layer_walks()
+            .into_iter()
+            .map(|w| Box::new(w) as Layers)
+            .collect())
+    }
+
+    fn goal(&self, _depth: usize, widest: usize) -> Result<Goal, String> {
+        Ok(Goal::Many(self.goal_arrangements(widest / BALANCE + 1)))
+    }
+}
+
+/// The plain searches of a pair of layouts, as the coach compares a trace with them: from the start
+/// layout, and from the goal layout.
+impl Plain for Layouts {
+    fn start_ways(&self, _case: usize) -> Result<Vec<Layers<'_>>, String> {
+        Ok(self
+            .layer_walks()
+            .into_iter()
+            .map(|w| Box::new(w) as Layers)
+            .collect())
+    }
+
+    fn goal(&self, depth: usize, _widest: usize) -> Result<Goal, String> {
+        Ok(Goal::One(self.goal_layer_sizes(depth)))
+    }
+}
