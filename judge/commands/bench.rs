@@ -19,7 +19,7 @@ pub fn bench(session: &Session, options: &BenchOptions) -> Result<i32, JudgeErro
     let problem = session.problem(name)?;
     let (puzzle, checker) = (session.puzzle(&problem)?, session.checker(&problem)?);
     let cache = session.optima_cache(&problem)?;
-    let tests = problem::tests(&problem, &options.judge.test)?;
+    let tests = problem::tests(&problem, &options.judge.test, &session.settings.invocation)?;
     let (contenders, programs) = compile_all(session, options, &problem)?;
     let mut bench = Bench {
         problem: problem.name.clone(),

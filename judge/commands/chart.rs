@@ -12,7 +12,7 @@ pub fn chart(session: &Session, options: &ChartOptions) -> Result<(), JudgeError
     let name = options.judge.problem.as_deref().unwrap_or_default();
     problem::ensure_known(&session.root, name)?;
     let problem = session.problem(name)?;
-    let test = problem::one_test(&problem, &options.test)?;
+    let test = problem::one_test(&problem, &options.test, &session.settings.invocation)?;
     let submission = options.judge.submission.as_deref();
     let case = options.case - 1;
     let charted = frontier::chart(session, &problem, submission, &test, case)?;

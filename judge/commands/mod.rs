@@ -121,6 +121,7 @@ pub fn settings(o: &JudgeOptions, trace: bool) -> Settings {
         replay: o.html.is_some(),
         table: !o.json,
         color,
+        invocation: cli::invocation().into(),
     }
 }
 

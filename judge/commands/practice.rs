@@ -84,7 +84,7 @@ pub fn check(session: &Session, options: &PracticeOptions) -> Result<i32, JudgeE
         return Err(
             JudgeError::new(format!("{} does not exist", path.display())).with_fix(format!(
                 "write the exercise first: `{} practice {name}`",
-                cli::invocation()
+                session.settings.invocation
             )),
         );
     }

@@ -24,7 +24,7 @@ pub fn show(session: &Session, options: &ShowOptions) -> Result<i32, JudgeError>
     let problem = session.problem(name)?;
     let puzzle = session.puzzle(&problem)?;
     let checker = (puzzle.checker)();
-    let test = problem::one_test(&problem, &options.test)?;
+    let test = problem::one_test(&problem, &options.test, &session.settings.invocation)?;
     let broken = |why| JudgeError::new(format!("test {} of {name} is broken: {why}", test.name));
     let cache = session.optima_cache(&problem)?;
     let loaded = load(&test, checker.as_ref(), Some(&cache)).map_err(broken)?;

@@ -181,7 +181,7 @@ fn report_failure(
         one_line(&found.first)
     );
     text += &failed(found, options.time_ms.is_some(), saved_path);
-    let again = repeat_command(crate::cli::invocation(), options, seed);
+    let again = repeat_command(&session.settings.invocation, options, seed);
     text += &format!("again: {again}\n");
     show(options, &text, || {
         summary_json(searched, seed, Some((found, saved_path)))

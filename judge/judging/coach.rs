@@ -22,7 +22,7 @@ pub fn coach(
     only: &[String],
 ) -> Result<Exercise, JudgeError> {
     let (puzzle, checker) = (session.puzzle(problem)?, session.checker(problem)?);
-    let tests = problem::tests(problem, only)?;
+    let tests = problem::tests(problem, only, &session.settings.invocation)?;
     let (mut run, program) = session.compile(problem, Some(submission))?;
     let table = session.table(&tests);
     session.show(&table.header(&run, tests.len()));

@@ -138,7 +138,7 @@ fn hardest_chart(
         return Ok(None);
     }
     let accepted = |t: &&Test| (run.tests.iter()).any(|r| r.name == t.name && r.finding.accepted());
-    let tests = problem::tests(&problem, &[])?;
+    let tests = problem::tests(&problem, &[], &session.settings.invocation)?;
     let hardest = tests
         .iter()
         .filter(accepted)

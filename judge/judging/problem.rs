@@ -111,10 +111,10 @@ fn from_table(
     })
 }
 
-/// The problem's tests in name order; `only`, if given, keeps those it names (see `selects`).
 /// The problem's tests, sorted by name: every one when `only` is empty, else those its names choose
 /// (they add up; each must choose one at least, so that a typo is an error, not an empty run).
-pub fn tests(problem: &Problem, only: &[String]) -> Result<Vec<Test>, JudgeError> {
+/// `judge` is how the user runs the judge, for the advice when there are none.
+pub fn tests(problem: &Problem, only: &[String], judge: &str) -> Result<Vec<Test>, JudgeError> {
     let dir = problem.dir.join("tests");
     let entries = std::fs::read_dir(&dir).map_err(|e| {
         JudgeError::io("list", &dir, e).with_fix("make tests/ a folder of NNN-name.in files")
@@ -136,13 +136,8 @@ pub fn tests(problem: &Problem, only: &[String]) -> Result<Vec<Test>, JudgeError
         .collect();
     all.sort_by(|a, b| a.name.cmp(&b.name));
     if all.is_empty() {
-        return Err(
-            JudgeError::new(format!("no tests in {}", dir.display())).with_fix(format!(
-                "add one with `{} add {} INPUT`",
-                crate::cli::invocation(),
-                problem.name
-            )),
-        );
+        return Err(JudgeError::new(format!("no tests in {}", dir.display()))
+            .with_fix(format!("add one with `{judge} add {} INPUT`", problem.name)));
     }
     let names: Vec<&str> = all.iter().map(|t| t.name.as_str()).collect();
     if let Some(unknown) = only.iter().find(|o| !names.iter().any(|n| selects(o, n))) {
@@ -158,8 +153,8 @@ pub fn tests(problem: &Problem, only: &[String]) -> Result<Vec<Test>, JudgeError
 }
 
 /// The one test `which` names, for a command that shows one (`show`, `chart`).
-pub fn one_test(problem: &Problem, which: &str) -> Result<Test, JudgeError> {
-    let mut tests = tests(problem, &[which.to_string()])?;
+pub fn one_test(problem: &Problem, which: &str, judge: &str) -> Result<Test, JudgeError> {
+    let mut tests = tests(problem, &[which.to_string()], judge)?;
     if tests.len() > 1 {
         let names: Vec<&str> = tests.iter().map(|t| t.name.as_str()).collect();
         let why = format!("`{which}` names {} tests of {}", tests.len(), problem.name);
@@ -288,7 +283,7 @@ mod tests {
                 "tests/004-blank.in is empty: it tests nothing",
             ]
         );
-        let listed = tests(&problem, &[]).expect("tests");
+        let listed = tests(&problem, &[], "judge").expect("tests");
         let named = listed.iter().find(|t| t.name == "005-folder");
         assert!(
             named.is_some(),
@@ -306,13 +301,14 @@ mod tests {
     fn the_real_problems_load_with_their_tests_in_order() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let eight = load(root, "eight").expect("eight loads");
-        let all = tests(&eight, &[]).expect("tests");
+        let all = tests(&eight, &[], "judge").expect("tests");
         assert_eq!(all[0].name, "001-sample");
         assert!(all.windows(2).all(|w| w[0].name < w[1].name));
         assert!(all.iter().all(|t| t.answer.is_some()));
         let chosen = |names: &[&str]| {
             let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
-            tests(&eight, &names).map(|t| t.into_iter().map(|t| t.name).collect::<Vec<_>>())
+            tests(&eight, &names, "judge")
+                .map(|t| t.into_iter().map(|t| t.name).collect::<Vec<_>>())
         };
         // By number, by whole name, by pattern; never by a prefix the user did not ask for.
         for one in ["2", "002", "02", &all[1].name] {

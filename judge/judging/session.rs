@@ -122,7 +122,7 @@ impl Session {
         only: &[String],
     ) -> Result<ProblemRun, JudgeError> {
         let (puzzle, checker) = (self.puzzle(problem)?, self.checker(problem)?);
-        let tests = problem::tests(problem, only)?;
+        let tests = problem::tests(problem, only, &self.settings.invocation)?;
         let (mut run, program) = self.compile(problem, submission)?;
         let table = self.table(&tests);
         self.show(&table.header(&run, tests.len()));

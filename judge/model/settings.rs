@@ -24,6 +24,9 @@ pub struct Settings {
     pub table: bool,
     /// Colour the table: asked for, and stdout is a terminal.
     pub color: bool,
+    /// How the user runs this judge (`judge`, `cargo run --bin judge --`), for the commands it
+    /// prints in its advice.
+    pub invocation: String,
 }
 
 impl Settings {
@@ -46,6 +49,7 @@ impl Default for Settings {
             replay: false,
             table: true,
             color: false,
+            invocation: "judge".into(),
         }
     }
 }
