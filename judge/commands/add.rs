@@ -1,7 +1,7 @@
 //! `judge add`: writes the next `tests/NNN-name.in` and its `.ans`, whose optimum comes from the judge's
 //! own reference. It refuses malformed input and never overwrites a file.
 
-use crate::cli::{AddOptions, AddSource};
+use crate::cli::Options;
 use crate::formats::ans::show_optimum;
 use crate::formats::files;
 use crate::judging::problem;
@@ -40,10 +40,10 @@ impl Added {
 /// How many cases' optima the summary lists.
 const SHOWN: usize = 8;
 
-pub fn add(root: &Path, options: &AddOptions) -> Result<Added, JudgeError> {
-    let problem = problem::load(root, &options.problem)?;
+pub fn add(root: &Path, options: &Options) -> Result<Added, JudgeError> {
+    let problem = problem::load(root, options.problem.as_deref().unwrap_or_default())?;
     let puzzle = puzzles::of(puzzles::ALL, &problem.name, &problem.checker)?;
-    let input = read_input(&options.source, puzzle)?;
+    let input = read_input(options, puzzle)?;
     let optima =
         ((puzzle.checker)().optima(input.as_bytes())).map_err(|fault| refuse(fault.to_string()))?;
     if optima.is_empty() {
@@ -85,13 +85,14 @@ fn refuse(why: String) -> JudgeError {
     JudgeError::new(format!("not added: {why}"))
 }
 
-fn read_input(source: &AddSource, puzzle: &Puzzle) -> Result<String, JudgeError> {
-    let text = match source {
-        AddSource::Text(text) => text.clone(),
-        AddSource::File(path) => {
+/// The input: its words, `--file` or `--grid` (the command line gives one at most), else stdin.
+fn read_input(options: &Options, puzzle: &Puzzle) -> Result<String, JudgeError> {
+    let text = match (&options.input, &options.file, &options.grid) {
+        (Some(text), _, _) => text.clone(),
+        (_, Some(path), _) => {
             std::fs::read_to_string(path).map_err(|e| JudgeError::io("read", path, e))?
         }
-        AddSource::Grid(grid) => {
+        (_, _, Some(grid)) => {
             let from_grid = puzzle.from_grid.ok_or_else(|| {
                 refuse(
                     "`--grid` is not a notation of this problem: give the input as text or --file"
@@ -100,7 +101,7 @@ fn read_input(source: &AddSource, puzzle: &Puzzle) -> Result<String, JudgeError>
             })?;
             from_grid(grid).map_err(refuse)?
         }
-        AddSource::Stdin => {
+        _ => {
             if std::io::stdin().is_terminal() {
                 eprintln!("type or paste the input, then Ctrl-D on a line of its own");
             }

@@ -1,7 +1,7 @@
 //! `judge bench`: runs each test several times after a warm-up and summarises the timings; with
 //! `--vs`, runs a second submission interleaved with the first and compares the two.
 
-use crate::cli::BenchOptions;
+use crate::cli::Options;
 use crate::judging::problem::{self, Problem, Test};
 use crate::judging::session::Session;
 use crate::judging::test_judge::{load, Loaded, TestJudge};
@@ -13,13 +13,12 @@ use crate::model::reason::TestFault;
 use crate::render::bench::{self, Table};
 use crate::render::console::{emit, progress};
 
-pub fn bench(session: &Session, options: &BenchOptions) -> Result<i32, JudgeError> {
-    let name = options.judge.problem.as_deref();
-    let name = name.ok_or_else(|| JudgeError::new("`judge bench` needs a problem"))?;
+pub fn bench(session: &Session, options: &Options) -> Result<i32, JudgeError> {
+    let name = options.problem.as_deref().unwrap_or_default();
     let problem = session.problem(name)?;
     let (puzzle, checker) = (session.puzzle(&problem)?, session.checker(&problem)?);
     let cache = session.optima_cache(&problem)?;
-    let tests = problem::tests(&problem, &options.judge.test, &session.settings.invocation)?;
+    let tests = problem::tests(&problem, &options.test, &session.settings.invocation)?;
     let (contenders, programs) = compile_all(session, options, &problem)?;
     let mut bench = Bench {
         problem: problem.name.clone(),
@@ -30,7 +29,7 @@ pub fn bench(session: &Session, options: &BenchOptions) -> Result<i32, JudgeErro
     let name_width = tests.iter().map(|t| t.name.len()).max().unwrap_or(0);
     let table = Table::new(session.settings.color, name_width, bench.contenders.len());
     let show = |text: String| {
-        if !options.judge.json {
+        if !options.json {
             emit(&text);
         }
     };
@@ -49,7 +48,7 @@ pub fn bench(session: &Session, options: &BenchOptions) -> Result<i32, JudgeErro
         bench.tests.push(result);
     }
     show(table.footer(&bench));
-    if options.judge.json {
+    if options.json {
         emit(&bench::json(&bench).to_pretty());
     }
     Ok(bench.exit_code())
@@ -59,10 +58,10 @@ pub fn bench(session: &Session, options: &BenchOptions) -> Result<i32, JudgeErro
 /// come back only when every submission compiled: a bench of one that did not would compare nothing.
 fn compile_all(
     session: &Session,
-    options: &BenchOptions,
+    options: &Options,
     problem: &Problem,
 ) -> Result<(Vec<ProblemRun>, Vec<Program>), JudgeError> {
-    let mut built = vec![session.compile(problem, options.judge.submission.as_deref())?];
+    let mut built = vec![session.compile(problem, options.submission.as_deref())?];
     if let Some(vs) = &options.vs {
         built.push(session.compile(problem, Some(vs))?);
     }

@@ -1,19 +1,19 @@
 //! `judge chart PROBLEM TEST`: the solution's frontiers on the test's first case against a plain
 //! BFS, as SVG on stdout or in `--out`, and the states each search visited.
 
-use crate::cli::ChartOptions;
+use crate::cli::Options;
 use crate::judging::frontier;
 use crate::judging::problem;
 use crate::judging::session::Session;
 use crate::model::error::JudgeError;
 use crate::render::console::emit;
 
-pub fn chart(session: &Session, options: &ChartOptions) -> Result<(), JudgeError> {
-    let name = options.judge.problem.as_deref().unwrap_or_default();
+pub fn chart(session: &Session, options: &Options) -> Result<(), JudgeError> {
+    let name = options.problem.as_deref().unwrap_or_default();
     problem::ensure_known(&session.root, name)?;
     let problem = session.problem(name)?;
-    let test = problem::one_test(&problem, &options.test, &session.settings.invocation)?;
-    let submission = options.judge.submission.as_deref();
+    let test = problem::one_test(&problem, &options.one_test, &session.settings.invocation)?;
+    let submission = options.submission.as_deref();
     let case = options.case - 1;
     let charted = frontier::chart(session, &problem, submission, &test, case)?;
     match &options.out {

@@ -1,7 +1,7 @@
 //! `judge [PROBLEM [SUBMISSION]]`: judges every problem's solution, one problem, or a submission, and
 //! prints the table (or `--json`) and with `--html` writes the page.
 
-use crate::cli::JudgeOptions;
+use crate::cli::{self, Options};
 use crate::judging::frontier;
 use crate::judging::problem;
 use crate::judging::session::Session;
@@ -10,11 +10,13 @@ use crate::model::outcome;
 use crate::render::console::emit;
 use crate::render::{html, json, table};
 
-pub fn judge(session: &Session, options: &JudgeOptions) -> Result<i32, JudgeError> {
+pub fn judge(session: &Session, options: &Options) -> Result<i32, JudgeError> {
     let names = match &options.problem {
         Some(name) => {
             // Named on the command line, an unknown problem is a mistake in the command, not in it.
-            problem::ensure_known(&session.root, name)?;
+            // `judge strss eight`: a word near a command's name is a mistyped command.
+            problem::ensure_known(&session.root, name)
+                .map_err(|e| cli::mistyped_command(name).unwrap_or(e))?;
             vec![name.clone()]
         }
         None => problem::names(&session.root)?,

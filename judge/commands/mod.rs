@@ -9,7 +9,8 @@ pub mod practice;
 pub mod show;
 pub mod stress;
 
-use crate::cli::{self, Command, JudgeOptions};
+use crate::cli::table::Name;
+use crate::cli::{self, Command, Options};
 use crate::judging::session::Session;
 use crate::model::error::JudgeError;
 use crate::model::limits;
@@ -18,7 +19,7 @@ use crate::render::console::emit;
 use crate::render::json::error_json;
 use crate::run::{launcher, scratch, sys};
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The `judge` binary: its exit status. 0 all accepted, 1 some test not accepted, 2 the judge, a
 /// problem or a test failed.
@@ -57,30 +58,24 @@ fn fail(error: &JudgeError, json: bool) -> i32 {
 /// Runs the command the arguments name; its exit status.
 pub fn run(args: Vec<String>) -> Result<i32, JudgeError> {
     let root = project_root();
-    match cli::parse(args)? {
-        Command::Help(topic) => emit(&cli::help(topic.as_deref())?),
-        Command::Version => emit(&format!("judge {}\n", env!("CARGO_PKG_VERSION"))),
-        Command::Add(options) => emit(&add::add(&root, &options)?.summary()),
-        // With `-v` the judge's programs run traced: their layers are shown beside a plain BFS's.
-        Command::Judge(options) => {
-            let session = open(&root, &options, options.verbose)?;
-            return judge::judge(&session, &options);
-        }
-        Command::Stress(options) => {
-            return stress::stress(&open(&root, &options.judge, false)?, &options)
-        }
-        Command::Bench(options) => {
-            return bench::bench(&open(&root, &options.judge, false)?, &options)
-        }
-        Command::Show(options) => {
-            return show::show(&open(&root, &options.judge, false)?, &options)
-        }
-        Command::Chart(options) => chart::chart(&open(&root, &options.judge, false)?, &options)?,
-        // The coach reads each run's trace, so its programs run traced.
-        Command::Practice(options) if options.check => {
-            return practice::check(&open(&root, &options.judge, true)?, &options)
-        }
-        Command::Practice(options) => emit(&practice::practice(&root, &options)?),
+    let Command::Run(name, options) = cli::parse(args)? else {
+        emit(&format!("judge {}\n", env!("CARGO_PKG_VERSION")));
+        return Ok(0);
+    };
+    // The judge's `-v` shows its programs' layers beside a plain BFS's, and the coach reads each
+    // run's trace: their programs run traced.
+    let trace = name == Name::Practice || (name == Name::Judge && options.verbose);
+    let open = || Session::open(&root, settings(&options, trace));
+    match name {
+        Name::Help => emit(&cli::help(options.topic.as_deref())?),
+        Name::Add => emit(&add::add(&root, &options)?.summary()),
+        Name::Practice if !options.check => emit(&practice::practice(&root, &options)?),
+        Name::Practice => return practice::check(&open()?, &options),
+        Name::Judge => return judge::judge(&open()?, &options),
+        Name::Stress => return stress::stress(&open()?, &options),
+        Name::Bench => return bench::bench(&open()?, &options),
+        Name::Show => return show::show(&open()?, &options),
+        Name::Chart => chart::chart(&open()?, &options)?,
     }
     Ok(0)
 }
@@ -93,19 +88,13 @@ fn project_root() -> PathBuf {
     }
 }
 
-/// A session for a command that runs programs, with the judging options resolved; `trace`: the
-/// programs run with `BFS_TRACE=1` (only the judge's `-v`: it costs them time).
-fn open(root: &Path, options: &JudgeOptions, trace: bool) -> Result<Session, JudgeError> {
-    Session::open(root, settings(options, trace))
-}
-
 /// Whether `NO_COLOR` asks for no colours: set and not empty, as no-color.org has it.
 fn no_color_asked(value: Option<std::ffi::OsString>) -> bool {
     value.is_some_and(|v| !v.is_empty())
 }
 
 /// The judging options as settings.
-pub fn settings(o: &JudgeOptions, trace: bool) -> Settings {
+pub fn settings(o: &Options, trace: bool) -> Settings {
     let compile_caps =
         limits::COMPILE.overridden(o.compile_time_limit_ms, o.compile_memory_limit_mib);
     let color = !o.no_color

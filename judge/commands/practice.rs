@@ -2,7 +2,7 @@
 //! marker comments and replaced by hints, so the exercise is always the current solution minus its
 //! core; and with `--check`, the exercise judged as one by the coach.
 
-use crate::cli::{self, PracticeOptions};
+use crate::cli::{self, Options};
 use crate::judging::coach::coach;
 use crate::judging::problem;
 use crate::judging::session::Session;
@@ -39,8 +39,8 @@ pub fn exercise(source: &str, hints: &str) -> Result<String, String> {
 }
 
 /// Writes the exercise for `options.problem` (an existing file is never touched) and says where.
-pub fn practice(root: &Path, options: &PracticeOptions) -> Result<String, JudgeError> {
-    let name = options.problem.as_str();
+pub fn practice(root: &Path, options: &Options) -> Result<String, JudgeError> {
+    let name = options.problem.as_deref().unwrap_or_default();
     problem::ensure_known(root, name)?;
     let problem = problem::load(root, name)?;
     let puzzle = puzzles::of(puzzles::ALL, &problem.name, &problem.checker)?;
@@ -67,16 +67,17 @@ pub fn practice(root: &Path, options: &PracticeOptions) -> Result<String, JudgeE
 }
 
 /// Where the exercise is: the path given, else `practice/PROBLEM.rs`.
-fn exercise_path(options: &PracticeOptions) -> PathBuf {
-    let default = || Path::new("practice").join(format!("{}.rs", options.problem));
-    options.path.clone().unwrap_or_else(default)
+fn exercise_path(options: &Options) -> PathBuf {
+    let name = options.problem.as_deref().unwrap_or_default();
+    let default = || Path::new("practice").join(format!("{name}.rs"));
+    options.submission.clone().unwrap_or_else(default)
 }
 
 /// `judge practice PROBLEM [PATH] --check`: the exercise judged by the coach, the table shown as
 /// tests finish and the exercise's verdict after it; exit status 0 when it passed, else 1. The
 /// session must run its programs traced.
-pub fn check(session: &Session, options: &PracticeOptions) -> Result<i32, JudgeError> {
-    let name = options.problem.as_str();
+pub fn check(session: &Session, options: &Options) -> Result<i32, JudgeError> {
+    let name = options.problem.as_deref().unwrap_or_default();
     problem::ensure_known(&session.root, name)?;
     let problem = session.problem(name)?;
     let path = exercise_path(options);
@@ -88,7 +89,7 @@ pub fn check(session: &Session, options: &PracticeOptions) -> Result<i32, JudgeE
             )),
         );
     }
-    let exercise = coach(session, &problem, &path, &options.judge.test)?;
+    let exercise = coach(session, &problem, &path, &options.test)?;
     session.show(&verdict(&exercise, session.settings.color));
     Ok(if exercise.passed() { 0 } else { 1 })
 }

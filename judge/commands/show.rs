@@ -1,7 +1,7 @@
 //! `judge show`: judges one test exactly as the judge does, prints its row, then replays one case's
 //! answer frame by frame: played in place on a terminal, every frame printed one after another else.
 
-use crate::cli::ShowOptions;
+use crate::cli::Options;
 use crate::judging::problem::{self, Problem};
 use crate::judging::session::Session;
 use crate::judging::test_judge::{load, Loaded, TestJudge};
@@ -18,13 +18,13 @@ use std::time::Duration;
 
 /// Exit status as the judge's: 0 accepted, 1 not accepted (the answer is still replayed), 2 the
 /// judge, the problem or the test failed.
-pub fn show(session: &Session, options: &ShowOptions) -> Result<i32, JudgeError> {
-    let name = options.judge.problem.as_deref().unwrap_or_default();
+pub fn show(session: &Session, options: &Options) -> Result<i32, JudgeError> {
+    let name = options.problem.as_deref().unwrap_or_default();
     problem::ensure_known(&session.root, name)?;
     let problem = session.problem(name)?;
     let puzzle = session.puzzle(&problem)?;
     let checker = (puzzle.checker)();
-    let test = problem::one_test(&problem, &options.test, &session.settings.invocation)?;
+    let test = problem::one_test(&problem, &options.one_test, &session.settings.invocation)?;
     let broken = |why| JudgeError::new(format!("test {} of {name} is broken: {why}", test.name));
     let cache = session.optima_cache(&problem)?;
     let loaded = load(&test, checker.as_ref(), Some(&cache)).map_err(broken)?;
@@ -49,7 +49,7 @@ pub fn show(session: &Session, options: &ShowOptions) -> Result<i32, JudgeError>
         let why = "an answer here is a number of moves, not the moves: there is nothing to replay";
         return Err(cannot(why.into()));
     };
-    let submission = options.judge.submission.as_deref();
+    let submission = options.submission.as_deref();
     let Some((run, output)) = judge(session, &problem, submission, puzzle, &loaded)? else {
         return Ok(1); // a compile error, printed as the judge prints it
     };
@@ -95,7 +95,7 @@ fn judge(
 
 /// In colour, a terminal is watching: play the frames in place. Else print them all, a blank line
 /// between two, so they can be read in a file.
-fn play(frames: &[Frame], color: bool, options: &ShowOptions) {
+fn play(frames: &[Frame], color: bool, options: &Options) {
     let moves = frames.len().saturating_sub(1);
     let drawn: Vec<String> = (frames.iter().enumerate())
         .map(|(i, f)| render(f, i, moves, color))

@@ -3,7 +3,7 @@
 //! force, `--brute`), until an answer fails; then the failing input is made smaller while it still
 //! fails the same way.
 
-use crate::cli::{AddOptions, AddSource, StressOptions};
+use crate::cli::Options;
 use crate::commands::add;
 use crate::formats::json::Json;
 use crate::formats::text::printable;
@@ -58,12 +58,12 @@ struct Searched {
     failure: Option<(u64, Failure)>,
 }
 
-pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeError> {
-    let name = options.judge.problem.as_deref().unwrap_or_default();
+pub fn stress(session: &Session, options: &Options) -> Result<i32, JudgeError> {
+    let name = options.problem.as_deref().unwrap_or_default();
     let problem = session.problem(name)?;
     let puzzle = session.puzzle(&problem)?;
     let stress = stress_of(puzzle, &problem)?;
-    let (run, program) = session.compile(&problem, options.judge.submission.as_deref())?;
+    let (run, program) = session.compile(&problem, options.submission.as_deref())?;
     let seed = options.seed.unwrap_or_else(clock_seed);
     let title = format!(
         "stress {name}: {}, {}, {} ms CPU, seed {seed}, up to {} cases",
@@ -98,7 +98,7 @@ pub fn stress(session: &Session, options: &StressOptions) -> Result<i32, JudgeEr
         input: folder.join("stress.in"),
         brute: brute.as_ref(),
     };
-    if !options.judge.json {
+    if !options.json {
         emit(&format!("{title}\n"));
     }
     // `--time` bounds the whole command: the search, and the shrinking after it.
@@ -163,12 +163,12 @@ struct Found {
 /// shown even when saving it fails.
 fn report_failure(
     session: &Session,
-    options: &StressOptions,
+    options: &Options,
     searched: &Searched,
     seed: u64,
     found: &Found,
 ) -> Result<i32, JudgeError> {
-    let name = options.judge.problem.as_deref().unwrap_or_default();
+    let name = options.problem.as_deref().unwrap_or_default();
     let saved = (options.save).then(|| save(session, name, &found.shrunk.failure.input, seed));
     let saved_path = saved.as_ref().and_then(|s| s.as_ref().ok());
     let decided = match searched.failure_by_brute {
@@ -385,7 +385,7 @@ fn run_generator(
 fn search(
     trial: &Trial,
     inputs: &Inputs,
-    options: &StressOptions,
+    options: &Options,
     seed: u64,
     deadline: Option<Instant>,
 ) -> Result<Searched, JudgeError> {
@@ -516,21 +516,21 @@ fn before(deadline: Option<Instant>) -> bool {
 }
 
 fn save(session: &Session, problem: &str, input: &str, seed: u64) -> Result<PathBuf, JudgeError> {
-    let options = AddOptions {
-        problem: problem.into(),
-        source: AddSource::Text(input.into()),
+    let options = Options {
+        problem: Some(problem.into()),
+        input: Some(input.into()),
         name: Some(format!("stress-{seed}")),
+        ..Options::default()
     };
     Ok(add::add(&session.root, &options)?.input)
 }
 
 /// The command that finds the same failure again, run as `me`.
-fn repeat_command(me: &str, options: &StressOptions, seed: u64) -> String {
-    let judge = &options.judge;
+fn repeat_command(me: &str, options: &Options, seed: u64) -> String {
     let mut words = vec![format!("{me} stress")];
-    words.extend(judge.problem.as_deref().map(quoted));
+    words.extend(options.problem.as_deref().map(quoted));
     words.extend(
-        judge
+        options
             .submission
             .as_ref()
             .map(|s| quoted(&s.display().to_string())),
@@ -545,13 +545,13 @@ fn repeat_command(me: &str, options: &StressOptions, seed: u64) -> String {
     }
     // The settings a failure may depend on: a TLE under a tighter limit is found under that limit.
     let limits = [
-        ("--time-limit", judge.time_limit_ms),
-        ("--memory-limit", judge.memory_limit_mib),
+        ("--time-limit", options.time_limit_ms),
+        ("--memory-limit", options.memory_limit_mib),
     ];
     for (flag, value) in limits {
         words.extend(value.map(|v| format!("{flag} {v}")));
     }
-    if judge.no_sandbox {
+    if options.no_sandbox {
         words.push("--no-sandbox".into());
     }
     words.join(" ")
@@ -628,8 +628,8 @@ fn indent(text: &str) -> String {
 }
 
 /// Prints the text, or with `--json` the document.
-fn show(options: &StressOptions, text: &str, json: impl FnOnce() -> Json) {
-    match options.judge.json {
+fn show(options: &Options, text: &str, json: impl FnOnce() -> Json) {
+    match options.json {
         true => emit(&json().to_pretty()),
         false => emit(text),
     }
@@ -687,20 +687,16 @@ mod tests {
 
     #[test]
     fn the_command_to_repeat_keeps_what_the_failure_depends_on() {
-        let options = StressOptions {
-            judge: crate::cli::JudgeOptions {
-                problem: Some("eight".into()),
-                submission: Some("my dir/it's.py".into()),
-                time_limit_ms: Some(50),
-                no_sandbox: true,
-                ..Default::default()
-            },
+        let options = Options {
+            problem: Some("eight".into()),
+            submission: Some("my dir/it's.py".into()),
+            time_limit_ms: Some(50),
+            no_sandbox: true,
             cases: 100_000,
-            seed: None,
             time_ms: Some(9000),
-            save: false,
             generator: Some("gen.py".into()),
             brute: Some("slow.rs".into()),
+            ..Options::default()
         };
         let repeat = repeat_command("judge", &options, 42);
         let expected = r"judge stress eight 'my dir/it'\''s.py' --seed 42 --cases 100000 --gen gen.py --brute slow.rs --time-limit 50 --no-sandbox";
