@@ -23,6 +23,14 @@ pub fn printable(text: &str) -> String {
     text.chars().map(escape).collect()
 }
 
+/// Each line indented by two spaces, and escaped: what is indented (an input, a scene, a compiler's
+/// message) may quote a submission.
+pub fn indent(text: &str) -> String {
+    text.lines()
+        .map(|l| format!("  {}\n", printable(l)))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,5 +1,5 @@
-//! The nouns that the verbs share: results and their reasons, runs, limits, frames, traces, lessons,
-//! benches, the resolved settings, the judge's own errors.
+//! The nouns that the verbs share: optima, results and their reasons, runs, limits, frames, traces,
+//! lessons, benches, what `judge stress` found, the resolved settings, the judge's own errors.
 
 pub mod bench;
 pub mod error;
@@ -13,5 +13,6 @@ pub mod reason;
 pub mod settings;
 pub mod stats;
 pub mod status;
+pub mod stress;
 pub mod trace;
 pub mod verdict;
