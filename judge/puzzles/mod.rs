@@ -2,7 +2,12 @@
 //! generator and practice hints), and the registry that `problem.toml`'s `checker` names them by.
 
 pub mod checker;
+pub mod eight;
+pub mod eight_luogu;
 pub mod generator;
+pub mod huarong;
+pub mod huarong_goal;
+pub mod noip_huarong;
 pub mod rng;
 pub mod two_sided;
 
@@ -69,16 +74,14 @@ pub type Coach =
 /// A compact notation turned into an input, or why it cannot be.
 pub type FromGrid = fn(&str) -> Result<String, String>;
 
-/// The registry: adding a puzzle is one more name here, which also declares its folder.
-macro_rules! registry {
-    ($($name:ident),+) => {
-        $(pub mod $name;)+
-        /// Every puzzle the judge knows.
-        pub const ALL: &[Puzzle] = &[$($name::PUZZLE),+];
-    };
-}
-
-registry!(eight, eight_luogu, huarong, huarong_goal, noip_huarong);
+/// Every puzzle the judge knows: adding one is its folder below, and its `PUZZLE` here.
+pub const ALL: &[Puzzle] = &[
+    eight::PUZZLE,
+    eight_luogu::PUZZLE,
+    huarong::PUZZLE,
+    huarong_goal::PUZZLE,
+    noip_huarong::PUZZLE,
+];
 
 /// The puzzle named `checker` among `puzzles`, as problem `problem` names it, or an error that
 /// lists the known ones.

@@ -142,7 +142,10 @@ mod tests {
     fn a_failing_input_shrinks_to_its_named_case_then_halves() {
         let input = "1 2 3 4 5 6 7 8 x\n1 2 3 4 5 6 7 x 8\n2 1 3 4 5 6 7 8 x\n";
         let smaller = boards().smaller(input, Some(1));
-        assert_eq!(smaller[0], "1 2 3 4 5 6 7 x 8\n", "the failing case alone first");
+        assert_eq!(
+            smaller[0], "1 2 3 4 5 6 7 x 8\n",
+            "the failing case alone first"
+        );
         assert_eq!(smaller[1], "1 2 3 4 5 6 7 8 x\n", "then the first half");
         assert!(smaller.iter().all(|s| s.lines().count() < 3));
         assert!(boards().smaller("1 2 3 4 5 6 7 8 x\n", Some(0)).is_empty());

@@ -27,7 +27,10 @@ pub fn parse_boards(input: &[u8]) -> Result<Vec<Board>, String> {
 /// Luogu P1379's input: boards of the digits 0-8, `0` the blank, read as [`parse_boards`] reads them.
 pub fn parse_luogu(input: &[u8]) -> Result<Vec<Board>, String> {
     if let Some(&x) = input.iter().find(|&&b| b == b'x') {
-        return Err(format!("'{}' is no cell here: the blank is 0", char::from(x)));
+        return Err(format!(
+            "'{}' is no cell here: the blank is 0",
+            char::from(x)
+        ));
     }
     let cells: Vec<u8> = (input.iter())
         .map(|&b| if b == b'0' { b'x' } else { b })

@@ -36,7 +36,10 @@ impl Generator for LuoguBoards {
 
 /// The board as P1379 writes it: one line of nine digits, `0` the blank.
 fn render(board: &Board) -> String {
-    let digits: String = board.iter().map(|&c| if c == b'x' { '0' } else { char::from(c) }).collect();
+    let digits: String = board
+        .iter()
+        .map(|&c| if c == b'x' { '0' } else { char::from(c) })
+        .collect();
     digits + "\n"
 }
 
@@ -61,7 +64,10 @@ mod tests {
             };
             distances.insert(n);
         }
-        assert!(distances.contains(&0) && distances.contains(&30), "{distances:?}");
+        assert!(
+            distances.contains(&0) && distances.contains(&30),
+            "{distances:?}"
+        );
         assert_eq!(generator.input(5, 9, 1), generator.input(5, 9, 1));
         assert!(generator.smaller("283104765\n", Some(0)).is_empty());
     }

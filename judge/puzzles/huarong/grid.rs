@@ -119,7 +119,10 @@ mod tests {
     fn a_grid_becomes_the_input_text_with_a_centred_bottom_goal() {
         let expected = "5 4\nH A A I\nH A A I\nJ B B K\nJ N O K\nP . . Q\nA\n3 1\n";
         assert_eq!(classic(), expected);
-        assert_eq!(from_grid("A../..."), Ok("2 3\nA . .\n. . .\nA\n1 1\n".into()));
+        assert_eq!(
+            from_grid("A../..."),
+            Ok("2 3\nA . .\n. . .\nA\n1 1\n".into())
+        );
         let l_target = from_grid("LL../L.../....");
         assert_eq!(
             l_target,

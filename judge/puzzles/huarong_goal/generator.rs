@@ -44,10 +44,12 @@ impl Generator for Pairs {
             (a + 1..layouts.blocks.len()).map(move |b| without_blocks(layouts, &[a, b]))
         });
         let fewer_rows = (0..layouts.rows).filter_map(|r| without_row(&layouts, r));
-        let fewer_cols =
-            (0..layouts.cols).filter_map(|c| without_row(&transposed(&layouts), c));
+        let fewer_cols = (0..layouts.cols).filter_map(|c| without_row(&transposed(&layouts), c));
         let fewer_cols = fewer_cols.map(|l| transposed(&l));
-        let candidates = fewer_blocks.chain(fewer_rows).chain(fewer_cols).chain(pairs);
+        let candidates = fewer_blocks
+            .chain(fewer_rows)
+            .chain(fewer_cols)
+            .chain(pairs);
         let mut texts: Vec<String> = Vec::new();
         for text in candidates.map(|l| render(&l)) {
             if !texts.contains(&text) && reference::parse_layouts(&text).is_ok() {
@@ -167,7 +169,9 @@ fn goal_names(rng: &mut Rng, blocks: &[Block]) -> Vec<String> {
         0 | 1 => {}
         2 => {
             for i in (1..names.len()).rev() {
-                let alike: Vec<usize> = (0..=i).filter(|&j| blocks[j].cells == blocks[i].cells).collect();
+                let alike: Vec<usize> = (0..=i)
+                    .filter(|&j| blocks[j].cells == blocks[i].cells)
+                    .collect();
                 names.swap(i, rng.pick(&alike));
             }
         }
@@ -272,7 +276,10 @@ mod tests {
     /// The goal layout's rows of an input.
     fn goal_rows(input: &str) -> Vec<&str> {
         let mut lines = input.lines().filter(|l| !l.trim().is_empty());
-        let rows: usize = lines.next().and_then(|l| l.split(' ').next()?.parse().ok()).unwrap_or(0);
+        let rows: usize = lines
+            .next()
+            .and_then(|l| l.split(' ').next()?.parse().ok())
+            .unwrap_or(0);
         lines.skip(rows).take(rows).collect()
     }
 
@@ -280,7 +287,8 @@ mod tests {
     fn rendering_gives_back_the_same_pair() {
         for index in 0..200 {
             let (input, cases) = Pairs.input(5, index, 1);
-            let layouts = reference::parse_layouts(&input).unwrap_or_else(|e| panic!("{e}\n{input}"));
+            let layouts =
+                reference::parse_layouts(&input).unwrap_or_else(|e| panic!("{e}\n{input}"));
             assert_eq!(cases, 1);
             let again = reference::parse_layouts(&render(&layouts));
             let same_goal = again.map(|l| l.solved(&layouts.goal) && l.blocks == layouts.blocks);
@@ -306,7 +314,10 @@ mod tests {
             }
             renamed += usize::from(goal_rows(&input) != goal_rows(&render(&layouts)));
         }
-        assert!(kinds.iter().all(|&n| n >= 5), "solved, solvable, unsolvable: {kinds:?}");
+        assert!(
+            kinds.iter().all(|&n| n >= 5),
+            "solved, solvable, unsolvable: {kinds:?}"
+        );
         assert_eq!(metrics.len(), 3);
         assert!(renamed > 0);
     }
@@ -334,7 +345,10 @@ mod tests {
     fn smaller_pairs_drop_a_block_or_a_line_empty_in_both() {
         let input = "3 3\nA . .\nB . .\n. . .\n\n. A .\nB . .\n. . .\nsteps\n";
         let smaller = Pairs.smaller(input, None);
-        assert_eq!(smaller[0], "3 3\n. . .\nB . .\n. . .\n\n. . .\nB . .\n. . .\nsteps\n");
+        assert_eq!(
+            smaller[0],
+            "3 3\n. . .\nB . .\n. . .\n\n. . .\nB . .\n. . .\nsteps\n"
+        );
         assert!(smaller.contains(&"2 3\nA . .\nB . .\n\n. A .\nB . .\nsteps\n".to_string()));
         assert!(smaller.contains(&"3 2\nA .\nB .\n. .\n\n. A\nB .\n. .\nsteps\n".to_string()));
         assert_eq!(smaller.len(), 5, "{smaller:?}");

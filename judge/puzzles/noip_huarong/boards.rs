@@ -80,7 +80,11 @@ pub fn carved_game(
 /// the piece's own cell one time in ten, or any cell, fixed ones too, one in ten.
 fn queries_on(rng: &mut Rng, cols: usize, open: &[bool], queries: usize) -> String {
     let movable: Vec<usize> = (0..open.len()).filter(|&c| open[c]).collect();
-    let queries = if movable.len() < 2 { 0 } else { queries.min(500) };
+    let queries = if movable.len() < 2 {
+        0
+    } else {
+        queries.min(500)
+    };
     let mut text = format!("{} {cols} {queries}\n", open.len() / cols);
     for row in open.chunks(cols) {
         let cells: Vec<&str> = row.iter().map(|&o| if o { "1" } else { "0" }).collect();

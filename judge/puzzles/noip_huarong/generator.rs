@@ -34,7 +34,10 @@ impl Generator for Games {
         if index % FULL_EVERY == FULL_EVERY - 1 {
             let open = 60 + (index / FULL_EVERY % 5) as usize * 10;
             let queries = FULL_QUERIES as usize;
-            return (boards::carved_game(seed, index, (30, 30), open, queries), FULL_QUERIES);
+            return (
+                boards::carved_game(seed, index, (30, 30), open, queries),
+                FULL_QUERIES,
+            );
         }
         let side = 3 + (index / 10).min(27) as usize;
         let queries = cases.clamp(1, QUERIES);
@@ -207,7 +210,11 @@ mod tests {
         };
         let (mut input, _) = Games.input(5, 4, 500);
         assert!(input.starts_with("30 30 500\n") && fails(&input));
-        while let Some(smaller) = Games.smaller(&input, Some(0)).into_iter().find(|s| fails(s)) {
+        while let Some(smaller) = Games
+            .smaller(&input, Some(0))
+            .into_iter()
+            .find(|s| fails(s))
+        {
             input = smaller;
         }
         let game = reference::parse(&input).expect("valid");

@@ -55,7 +55,9 @@ const TRIED: usize = 20;
 /// `bound` positions on it, where the program settled no more than the bound.
 fn telling(game: &reference::Game, settled: &[(usize, usize)], bound: usize) -> bool {
     let queries = settled.iter().filter_map(|&(k, _)| game.queries.get(k));
-    queries.take(TRIED).any(|q| reference::search(game, q).1 > bound)
+    queries
+        .take(TRIED)
+        .any(|q| reference::search(game, q).1 > bound)
 }
 
 /// Each `query K: S states settled` line, as (K - 1, S); other lines are not the trace's.
@@ -63,7 +65,10 @@ fn queries(stderr: &str) -> Vec<(usize, usize)> {
     let read = |line: &str| {
         let (k, rest) = line.strip_prefix("query ")?.split_once(": ")?;
         let settled = rest.strip_suffix(" states settled")?;
-        Some((k.parse::<usize>().ok()?.checked_sub(1)?, settled.parse().ok()?))
+        Some((
+            k.parse::<usize>().ok()?.checked_sub(1)?,
+            settled.parse().ok()?,
+        ))
     };
     stderr.lines().filter_map(read).collect()
 }
@@ -79,27 +84,48 @@ mod tests {
     fn a_search_past_four_states_a_cell_is_not_the_compression_and_a_small_board_tells_nothing() {
         // The sample's board has 6 movable cells: the compressed graph has 24 states.
         let optima = [Optimum::Moves(2), Optimum::Unsolvable];
-        let within = "walks: the empty cell's searches reached 30 cells\nquery 1: 5 states settled\n\
+        let within =
+            "walks: the empty cell's searches reached 30 cells\nquery 1: 5 states settled\n\
                       query 2: 24 states settled\n";
         // On the sample a plain BFS stays within the bound too: nothing shows.
         let game = reference::parse(SAMPLE_TEXT).expect("the sample");
-        assert!(game.queries.iter().all(|q| reference::search(&game, q).1 <= 24));
+        assert!(game
+            .queries
+            .iter()
+            .all(|q| reference::search(&game, q).1 <= 24));
         let quiet = Lesson::NothingToTell(Quiet::SmallBoard);
         assert_eq!(lesson(SAMPLE, within, true, &optima), Ok(quiet));
         // On an open 6×6 board, the piece in the far corner, a plain BFS passes 4 a cell.
         let open = format!("6 6 1\n{}1 1 6 6 1 1\n", "1 1 1 1 1 1\n".repeat(6));
         let game = reference::parse(&open).expect("a board");
         assert!(reference::search(&game, &game.queries[0]).1 > 4 * 36);
-        let shown = Shown::Compressed { queries: 1, most: 60, bound: 144 };
+        let shown = Shown::Compressed {
+            queries: 1,
+            most: 60,
+            bound: 144,
+        };
         let settled = "query 1: 60 states settled\n";
         let compressed = lesson(open.as_bytes(), settled, true, &[Optimum::Moves(30)]);
         assert_eq!(compressed, Ok(Lesson::Holds(shown)));
         let past = "query 1: 25 states settled\n";
-        let lapse = Lapse::NotCompressed { query: 0, settled: 25, bound: 24 };
-        assert_eq!(lesson(SAMPLE, past, true, &optima), Ok(Lesson::NotYet(lapse)));
+        let lapse = Lapse::NotCompressed {
+            query: 0,
+            settled: 25,
+            bound: 24,
+        };
+        assert_eq!(
+            lesson(SAMPLE, past, true, &optima),
+            Ok(Lesson::NotYet(lapse))
+        );
         let silent = lesson(SAMPLE, "my own debugging\n", true, &optima);
-        assert_eq!(silent, Ok(Lesson::NotYet(Lapse::NoTrace { example: EXAMPLE })));
+        assert_eq!(
+            silent,
+            Ok(Lesson::NotYet(Lapse::NoTrace { example: EXAMPLE }))
+        );
         let no_search = Lesson::NothingToTell(Quiet::NoSearch);
-        assert_eq!(lesson(SAMPLE, "", true, &[Optimum::Moves(0)]), Ok(no_search));
+        assert_eq!(
+            lesson(SAMPLE, "", true, &[Optimum::Moves(0)]),
+            Ok(no_search)
+        );
     }
 }
