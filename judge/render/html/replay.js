@@ -10,7 +10,8 @@ function colour(name) {
   return `hsl(${(hue * 137) % 360},55%,75%)`;
 }
 
-// SVG's namespace name, joined here so that the page holds no address at all: its tests check that.
+// SVG's namespace name, joined here so that no address-like text is added to the page: its tests
+// allow only the charts' `xmlns` declarations.
 const SVG = ["http", "//www.w3.org/2000/svg"].join(":");
 
 function element(name, attributes, text) {
