@@ -1,5 +1,6 @@
 //! Draws a replayed answer's [`Frame`] as text: a caption line and the board as a grid, plain or
-//! with ANSI colours. Pure: frame in, string out; `judge show` decides where and when to print it.
+//! with ANSI colours. Pure: frame in, string out; `judge show` decides where and when to print it,
+//! and the `--html` page shows the plain start and end to a reader without JavaScript.
 
 use crate::formats::text::printable;
 use crate::model::frame::Frame;

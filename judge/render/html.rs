@@ -5,6 +5,7 @@ use crate::formats::json::Json;
 use crate::model::error::JudgeError;
 use crate::model::frame::Frame;
 use crate::model::outcome::{Compile, ProblemOutcome, ProblemRun, Replay, TestRun};
+use crate::render::frames::render;
 use std::path::Path;
 
 /// A chart for the page: its title (escaped when shown) and its SVG, which the judge drew itself and
@@ -14,8 +15,6 @@ pub type Chart = (String, String);
 /// The player: draws frames from the embedded JSON, steps, plays, scrubs and honours `#frame=last`.
 const SCRIPT: &str = include_str!("html/replay.js");
 const STYLE: &str = include_str!("html/page.css");
-/// The side of one cell in the drawn board, SVG units; the JS draws with the same size.
-const CELL: usize = 40;
 
 /// Writes the page for `outcomes` to `path`.
 pub fn write(path: &Path, outcomes: &[ProblemOutcome], charts: &[Chart]) -> Result<(), JudgeError> {
@@ -113,22 +112,23 @@ fn row(id: &str, test: &TestRun) -> String {
     )
 }
 
-/// A test's replay: the first and last frames as static SVG (all a reader without JavaScript
-/// sees), the player's controls (hidden until the script runs), and the frames as JSON.
+/// A test's replay: the player's controls (hidden until the script runs) and the frames as JSON,
+/// which the script alone draws as SVG; for a reader without JavaScript, the first and last frames
+/// as text, as `judge show --no-color` prints them.
 fn replay_section(id: &str, test: &TestRun, replay: &Replay) -> String {
     let (Some(first), Some(last)) = (replay.frames.first(), replay.frames.last()) else {
         return String::new();
     };
     let moves = replay.frames.len() - 1;
     let title = format!("Test {}, case {}", test.name, replay.case + 1);
-    let stills = if moves == 0 {
-        still(first, "start (no moves)")
-    } else {
-        still(first, "start") + &still(last, &last_caption(moves, last))
-    };
+    let mut stills = render(first, 0, moves, false);
+    if moves > 0 {
+        stills = stills + "\n" + &render(last, moves, moves, false);
+    }
     format!(
         "<section class=\"replay\" id=\"{id}\" data-replay=\"{id}-frames\" tabindex=\"0\" \
-         aria-label=\"{title}: replay\">\n<h3>{title}</h3>\n<div class=\"stills\">\n{stills}</div>\n\
+         aria-label=\"{title}: replay\">\n<h3>{title}</h3>\n\
+         <noscript><pre class=\"stills\">{}</pre></noscript>\n\
          <div class=\"player\" hidden>\n<div class=\"board\"></div>\n\
          <p class=\"caption\" aria-live=\"polite\"></p>\n<div class=\"controls\">\n\
          <button type=\"button\" data-act=\"first\">&#xAB; Start</button>\n\
@@ -140,108 +140,10 @@ fn replay_section(id: &str, test: &TestRun, replay: &Replay) -> String {
          <input type=\"range\" id=\"{id}-at\" min=\"0\" max=\"{moves}\" value=\"0\" step=\"1\">\n\
          <output for=\"{id}-at\">0 / {moves}</output>\n</div>\n</div>\n\
          <script type=\"application/json\" id=\"{id}-frames\">{}</script>\n</section>\n",
+        escape(&stills),
         frames_json(&replay.frames),
         title = escape(&title),
     )
-}
-
-fn last_caption(moves: usize, last: &Frame) -> String {
-    let caption = last.caption.as_deref().unwrap_or_default();
-    if last.illegal {
-        format!("move {moves} is illegal: {caption}")
-    } else {
-        format!("after move {moves}: {caption}")
-    }
-}
-
-fn still(frame: &Frame, caption: &str) -> String {
-    format!(
-        "<figure>{}<figcaption>{}</figcaption></figure>\n",
-        svg(frame),
-        escape(caption)
-    )
-}
-
-/// One frame drawn: cells coloured by what covers them, lines where blocks meet, each block's name
-/// once, the goal dashed, the moved block outlined (red for an illegal move).
-pub fn svg(frame: &Frame) -> String {
-    let (width, height) = (frame.cols * CELL, frame.rows * CELL);
-    let mut out = format!(
-        "<svg class=\"frame\" viewBox=\"-2 -2 {} {}\" \
-         width=\"{}\" height=\"{}\" role=\"img\">",
-        width + 4,
-        height + 4,
-        width + 4,
-        height + 4
-    );
-    for (i, cell) in frame.cells.iter().enumerate() {
-        let fill = cell.as_deref().map_or("#f2f2f2".to_string(), colour);
-        out += &rect(frame, i, &format!("fill=\"{fill}\""));
-    }
-    out += &edges(frame);
-    for i in &frame.goal {
-        out += &rect(frame, *i, "class=\"goal\"");
-    }
-    let marked = if frame.illegal { "illegal" } else { "marked" };
-    for i in &frame.marked {
-        out += &rect(frame, *i, &format!("class=\"{marked}\""));
-    }
-    out += &labels(frame);
-    out + "</svg>"
-}
-
-fn rect(frame: &Frame, i: usize, attributes: &str) -> String {
-    let (x, y) = (i % frame.cols * CELL, i / frame.cols * CELL);
-    format!("<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" {attributes}/>")
-}
-
-/// Lines between neighbouring cells covered by different things, and the board's border: the shape
-/// of every block, however many cells it has.
-fn edges(frame: &Frame) -> String {
-    let (cols, rows) = (frame.cols, frame.rows);
-    let mut path = format!("M0 0H{}V{}H0Z", cols * CELL, rows * CELL);
-    for i in 0..frame.cells.len() {
-        let (x, y) = (i % cols * CELL, i / cols * CELL);
-        if i % cols + 1 < cols && frame.cells[i] != frame.cells[i + 1] {
-            path += &format!("M{} {y}v{CELL}", x + CELL);
-        }
-        if i / cols + 1 < rows && frame.cells[i] != frame.cells[i + cols] {
-            path += &format!("M{x} {}h{CELL}", y + CELL);
-        }
-    }
-    format!("<path class=\"edges\" d=\"{path}\"/>")
-}
-
-/// Each block's name once, at the middle of the cells it covers.
-fn labels(frame: &Frame) -> String {
-    let mut seen: Vec<&str> = Vec::new();
-    let mut out = String::new();
-    for name in frame.cells.iter().flatten() {
-        if seen.contains(&name.as_str()) {
-            continue;
-        }
-        seen.push(name);
-        let cells: Vec<usize> = (0..frame.cells.len())
-            .filter(|&i| frame.cells[i].as_ref() == Some(name))
-            .collect();
-        let mean = |f: &dyn Fn(usize) -> usize| {
-            cells.iter().map(|&i| f(i) as f64).sum::<f64>() / cells.len() as f64
-        };
-        let x = (mean(&|i| i % frame.cols) + 0.5) * CELL as f64;
-        let y = (mean(&|i| i / frame.cols) + 0.5) * CELL as f64;
-        out += &format!(
-            "<text x=\"{x}\" y=\"{y}\" dominant-baseline=\"central\" text-anchor=\"middle\">{}</text>",
-            escape(name)
-        );
-    }
-    out
-}
-
-/// A block's colour, from its name; the page's script computes the same one. The golden-angle step
-/// (137°) spreads names that differ by one letter, `A`, `B`, …, around the colour wheel.
-fn colour(name: &str) -> String {
-    let hash = name.chars().fold(0u32, |h, c| (h * 31 + c as u32) % 360);
-    format!("hsl({},55%,75%)", hash * 137 % 360)
 }
 
 /// The frames as JSON for the script, safe inside `<script>`: no `<` can close the element (JSON
@@ -363,28 +265,6 @@ mod tests {
     }
 
     #[test]
-    fn a_frame_draws_its_blocks_edges_goal_and_move() {
-        let drawn = svg(&frame(false));
-        assert!(
-            drawn.starts_with("<svg class=\"frame\" viewBox=\"-2 -2 84 44\""),
-            "{drawn}"
-        );
-        assert!(
-            drawn.contains("<rect x=\"40\" y=\"0\" width=\"40\" height=\"40\" class=\"goal\"/>")
-        );
-        assert!(drawn.contains("class=\"marked\"") && !drawn.contains("illegal"));
-        assert!(
-            drawn.contains("M40 0v40"),
-            "a line where the block meets the blank: {drawn}"
-        );
-        assert!(
-            drawn.contains(">&lt;b&gt;</text>"),
-            "the name, escaped: {drawn}"
-        );
-        assert!(svg(&frame(true)).contains("class=\"illegal\""));
-    }
-
-    #[test]
     fn frames_json_cannot_close_its_script_element() {
         let json = frames_json(&[frame(true)]);
         assert!(!json.contains('<'), "{json}");
@@ -411,9 +291,10 @@ mod tests {
             1,
             "no frames, no replay"
         );
-        assert!(
-            page.contains("<figcaption>move 1 is illegal: &lt;/script&gt;&lt;b&gt;</figcaption>")
-        );
+        // The stills as `judge show --no-color` draws them, escaped: `+` the empty goal cell.
+        assert!(page.contains("<noscript><pre class=\"stills\">move 0/1: &lt;/script&gt;"));
+        let last = "move 1/1: &lt;/script&gt;&lt;b&gt;  illegal\n&lt;b&gt; +  !\n</pre></noscript>";
+        assert!(page.contains(last), "{page}");
         assert!(page.contains("max=\"1\"") && page.contains("<label for=\"r0-0-at\">"));
         assert!(
             !page.contains("class=\"charts\""),

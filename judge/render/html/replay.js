@@ -1,9 +1,11 @@
-// The player of `judge --html`: draws each replay's frames from its embedded JSON (the same drawing
-// as the judge's static SVG), and marks on its section whether the frame shown has reached the goal,
-// computed from the frame itself so a test can check the page rather than a constant.
+// The player of `judge --html`, and the page's one drawing of a board: draws each replay's frames as
+// SVG from its embedded JSON (readers without JavaScript get the judge's text frames instead), and
+// marks on its section the frame shown and whether it is solved, as the judge's checker decided.
 "use strict";
 const CELL = 40;
 
+// A block's colour, from its name: the golden-angle step (137°) spreads names that differ by one
+// letter, `A`, `B`, …, around the colour wheel.
 function colour(name) {
   let hue = 0;
   for (const ch of name) hue = (hue * 31 + ch.codePointAt(0)) % 360;
@@ -108,7 +110,6 @@ function player(section) {
     const keys = { ArrowLeft: acts.prev, ArrowRight: acts.next, Home: acts.first, End: acts.last, " ": toggle };
     if (keys[event.key]) { event.preventDefault(); if (event.key !== " ") pause(); keys[event.key](); }
   });
-  q(".stills").hidden = true;
   q(".player").hidden = false;
   return { show, count: frames.length };
 }

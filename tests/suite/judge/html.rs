@@ -77,6 +77,25 @@ fn assert_self_contained(html: &str) {
     }
 }
 
+/// The first and last frames that `judge show ARGS --no-color` prints, a blank line between them.
+fn show_stills(args: &[&str]) -> String {
+    let output = Command::cargo_bin("judge")
+        .expect("judge is built")
+        .arg("show")
+        .args(args)
+        .arg("--no-color")
+        .output()
+        .expect("judge show runs");
+    let stdout = String::from_utf8(output.stdout).expect("text");
+    // The header and the row, then one frame after each blank line.
+    let frames: Vec<&str> = stdout.split("\n\n").skip(1).collect();
+    let (first, last) = (
+        frames.first().expect("a frame"),
+        frames.last().expect("a frame"),
+    );
+    format!("{first}\n\n{last}")
+}
+
 /// Opens `url` in headless Chromium with `actions` (such as `--dump-dom`), waits at most a minute,
 /// and returns what it printed. Every process it started is gone afterwards.
 fn browse(browser: &str, dir: &Path, actions: &[&str], url: &str) -> String {
@@ -168,9 +187,11 @@ fn the_huarong_page_replays_the_81_move_answer_to_the_goal() {
     let dir = folder("huarong");
     let (page, html) = judge_page(&dir, &["huarong", "--test", "002"], 0);
     assert_self_contained(&html);
+    // For a reader without JavaScript: the start and the end, as `judge show` draws them.
+    let stills = show_stills(&["huarong", "002"]);
     assert!(
-        html.contains("<svg class=\"frame\""),
-        "stills for a reader without JavaScript"
+        html.contains(&format!("<noscript><pre class=\"stills\">{stills}</pre>")),
+        "{stills}"
     );
 
     // The start is opened beside the end, by a browser of its own with its own profile folder.
@@ -193,6 +214,13 @@ fn the_huarong_page_replays_the_81_move_answer_to_the_goal() {
     ] {
         assert!(shown[0].contains(expected), "{}", shown[0]);
     }
+    // The script's drawing: Cao Cao (A, 2×2) just moved onto the four dashed goal cells.
+    let board = &end[end.find("<div class=\"board\">").expect("the board")..];
+    let board = &board[..board.find("</svg>").expect("the board's end")];
+    assert_eq!(board.matches("class=\"goal\"").count(), 4, "{board}");
+    assert_eq!(board.matches("class=\"marked\"").count(), 4, "{board}");
+    assert_eq!(board.matches(">A</text>").count(), 1, "one name a block");
+    assert!(board.contains("<path class=\"edges\""), "{board}");
     let start = start
         .join()
         .unwrap_or_else(|e| std::panic::resume_unwind(e));
