@@ -26,7 +26,7 @@ TESTS = os.path.join(ROOT, "problems", "huarong", "tests")
 # Build the goal side at the start, with no limit, instead of once it would be the smaller frontier.
 GOAL_SIDE_ALWAYS = [
     ("if self.side.is_some() || frontier <= 2 * self.tried {", "if self.side.is_some() {"),
-    ("let roots = goal_roots(board, frontier);", "let roots = goal_roots(board, usize::MAX / 8);"),
+    ("goal_roots(board, frontier)", "goal_roots(board, usize::MAX / 8)"),
 ]
 # Never build the goal side: a one-sided BFS on the same positions.
 ONE_SIDED = [("if self.side.is_some() || frontier <= 2 * self.tried {", "if true {")]
@@ -139,19 +139,20 @@ def big_table(programs, paths, runs):
     print("(a run that searches nothing peaks at " + ", ".join(f"{m:.1f} MiB ({n})" for n, m in floor.items()) + ")\n")
     print("| input | version | positions | CPU ms | wall ms | peak MiB | positions/s of CPU | positions/s of wall | bytes/position | above that floor |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    met = True
+    missed = []
     for path in paths:
         times = interleaved(programs, path, runs)
         for name, binary in programs:
             n = visited(binary, path, True)
             cpu, wall, peak_mb = med(times[name], 1), med(times[name], 0), max(t[2] for t in times[name]) / 1024
             whole, above = peak_mb * 2**20 / n, (peak_mb - floor[name]) * 2**20 / n
-            if name == "ours" and "6x6" in path:
-                met &= n / cpu * 1000 >= SPEED_GOAL and whole <= BYTES_GOAL
+            if name == "ours" and "6x6" in path and (n / cpu * 1000 < SPEED_GOAL or whole > BYTES_GOAL):
+                missed.append(f"{os.path.basename(path)[:-3]} ({n / cpu / 1e3:.2f} M/s, {whole:.1f} B in all, "
+                              f"{above:.1f} above the floor)")
             print(f"| {os.path.basename(path)[:-3]} | {name} | {n:,} | {cpu:.0f} | {wall:.0f} | {peak_mb:.1f} "
                   f"| {n / cpu * 1000:,.0f} | {n / wall * 1000:,.0f} | {whole:.1f} | {above:.1f} |", flush=True)
     print(f"\ngoal on the 6x6 boards, at least {SPEED_GOAL / 1e6:.0f} M positions/s of CPU at most {BYTES_GOAL} B/position: "
-          f"{'met' if met else 'NOT met'}")
+          + ("met" if not missed else "NOT met on " + ", ".join(missed)))
 
 
 def main():
