@@ -795,23 +795,11 @@ fn parse(input: &[u8]) -> Result<(Puzzle<'_>, Option<String>), String> {
         layout.extend(tokens.line(cols, "cells", &what)?);
     }
     let target = tokens.line(1, "name", "the target block's name")?[0];
-    let not_there = format!("target block \"{}\" is not on the board", clip(target));
-    let found = puzzle(&layout, cols, target);
-    let mut puzzle = found.ok_or_else(|| tokens.error(target, &not_there))?;
+    let mut puzzle = puzzle(&layout, cols, target).map_err(|what| tokens.error(target, &what))?;
     let (r, c, first) = tokens.numbers("the target's goal `r c`")?;
-    let (height, width) = size(&puzzle.shapes[0]);
-    if r >= rows || c >= cols || rows - r < height || cols - c < width {
-        let target = format!("the target \"{}\" ({}×{})", clip(target), height, width);
-        let corner = format!(
-            "top-left corner at ({},{}) on a {}×{} board",
-            r, c, rows, cols
-        );
-        return Err(tokens.error(first, &format!("{} cannot have its {}", target, corner)));
-    }
-    puzzle.goal = r * cols + c;
+    puzzle.goal = goal_cell(&puzzle, r, c).map_err(|what| tokens.error(first, &what))?;
     let (metric, ignored) = read_end(&mut tokens)?;
-    puzzle.metric = metric;
-    Ok((puzzle, ignored))
+    Ok((Puzzle { metric, ..puzzle }, ignored))
 }
 
 /// The optional metric line, which ends the puzzle, and the warning for a token after it.
@@ -835,17 +823,19 @@ fn read_end(tokens: &mut Tokens) -> Result<(Metric, Option<String>), String> {
 // -------------------------------------------------------------------------------------------------
 // From the layout to the puzzle: blocks grouped by shape, the target's first.
 
-/// The puzzle of `layout` (the token on each cell, row by row), its goal and metric not yet set;
-/// `None` if no block is named `target`. All cells with one name form one block, touching or not;
-/// a cell of only dots is empty. A block's anchor is the top-left corner of its bounding box.
-fn puzzle<'a>(layout: &[&'a str], cols: usize, target: &str) -> Option<Puzzle<'a>> {
+/// The puzzle of `layout` (the token on each cell, row by row), its goal and metric not yet set,
+/// or what is wrong with it. All cells with one name form one block, touching or not; a cell of
+/// only dots is empty. A block's anchor is the top-left corner of its bounding box.
+fn puzzle<'a>(layout: &[&'a str], cols: usize, target: &str) -> Result<Puzzle<'a>, String> {
     let mut names: Vec<&str> = Vec::new(); // in the order of their first cells
     for &name in layout {
         if name.bytes().any(|b| b != b'.') && !names.contains(&name) {
             names.push(name);
         }
     }
-    let t = names.iter().position(|&name| name == target)?;
+    let t = names.iter().position(|&name| name == target);
+    let not_there = || format!("target block \"{}\" is not on the board", clip(target));
+    let t = t.ok_or_else(not_there)?;
     names.swap(0, t);
     let (mut shapes, mut blocks, mut start) = (Vec::new(), Vec::new(), Vec::new());
     for (i, &name) in names.iter().enumerate() {
@@ -872,7 +862,7 @@ fn puzzle<'a>(layout: &[&'a str], cols: usize, target: &str) -> Option<Puzzle<'a
         });
     }
     let (rows, metric, goal) = (layout.len() / cols, Metric::Moves, 0);
-    Some(Puzzle {
+    Ok(Puzzle {
         rows,
         cols,
         metric,
@@ -881,6 +871,19 @@ fn puzzle<'a>(layout: &[&'a str], cols: usize, target: &str) -> Option<Puzzle<'a
         start,
         goal,
     })
+}
+
+/// The cell where the target's anchor must end up, `r c`, or why it cannot.
+fn goal_cell(puzzle: &Puzzle, r: usize, c: usize) -> Result<usize, String> {
+    let (rows, cols, (height, width)) = (puzzle.rows, puzzle.cols, size(&puzzle.shapes[0]));
+    if r >= rows || c >= cols || rows - r < height || cols - c < width {
+        let name = clip(puzzle.blocks[0].name);
+        let target = format!("the target \"{}\" ({}×{})", name, height, width);
+        let corner = format!("its top-left corner at ({},{})", r, c);
+        let board = format!("on a {}×{} board", rows, cols);
+        return Err(format!("{} cannot have {} {}", target, corner, board));
+    }
+    Ok(r * cols + c)
 }
 
 /// The height and width of a shape's bounding box.
