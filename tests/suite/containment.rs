@@ -272,75 +272,6 @@ fn wait_until(seconds: u64, done: impl Fn() -> bool) {
     }
 }
 
-#[test]
-fn ctrl_c_or_the_judges_death_leaves_no_process_of_the_run() {
-    let _machine = alone();
-    // Six judges at once, each on the four-sleeper fixture: every signal in every mode.
-    let cases: Vec<(&[&str], &str)> = MODES
-        .iter()
-        .flat_map(|&mode| ["INT", "TERM", "KILL"].map(|signal| (mode, signal)))
-        .collect();
-    let mut judges: Vec<std::process::Child> = cases
-        .iter()
-        .map(|(mode, _)| {
-            std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
-                .current_dir(tiny())
-                .env("CARGO_TARGET_DIR", projects::target_dir())
-                .args(["tiny", &fixture("forks_sleepers.c").display().to_string()])
-                .args(["--test", "001", "--time-limit", "3000"])
-                .args(*mode)
-                .stdout(std::process::Stdio::null())
-                .spawn()
-                .expect("judge starts")
-        })
-        .collect();
-    let all = 4 * cases.len();
-    wait_until(30, || sleeps("9872").len() >= all);
-    assert_eq!(
-        sleeps("9872").len(),
-        all,
-        "the fixture's sleeps did not start"
-    );
-    for (judge, (_, signal)) in judges.iter().zip(&cases) {
-        let kill = format!("kill -s {signal} {}", judge.id()); // the shell's own kill: no procps needed
-        let sent = std::process::Command::new("sh")
-            .args(["-c", &kill])
-            .status();
-        assert!(sent.expect("kill runs").success());
-    }
-    judges.iter_mut().for_each(|judge| drop(judge.wait()));
-    // A judge that is told to stop removes its folders itself. One killed outright cannot, and any
-    // judge that starts next (the suite's, beside this test) removes them: checked below.
-    for (judge, (_, signal)) in judges.iter().zip(&cases) {
-        let left = scratch_of(judge.id());
-        if *signal != "KILL" {
-            assert!(left.is_empty(), "{signal}: {left:?}");
-        }
-    }
-    wait_until(5, || sleeps("9872").is_empty());
-    assert!(sleeps("9872").is_empty(), "{:?}", sleeps("9872"));
-    // The launchers and inits name the fixture's binary in their command lines.
-    let stem = b"forks_sleepers-";
-    let launchers = || alive(|cmdline, _| cmdline.windows(stem.len()).any(|w| w == stem));
-    wait_until(5, || launchers().is_empty()); // a root one removes its run's cgroup first
-    assert!(launchers().is_empty(), "{:?}", launchers());
-    // A judge killed outright leaves its runs' cgroups (if it is root and made them); the next
-    // judge to start removes every one whose launcher has ended.
-    judge_run(&fixture("debug_file.c"), &[]);
-    assert_eq!(
-        stale_groups(),
-        Vec::<String>::new(),
-        "cgroups of ended launchers"
-    );
-    for judge in &judges {
-        assert_eq!(
-            scratch_of(judge.id()),
-            Vec::<PathBuf>::new(),
-            "removed by the next judge"
-        );
-    }
-}
-
 /// The launcher folders of the judge whose pid is `pid`, in this user's private temp folder.
 fn scratch_of(pid: u32) -> Vec<PathBuf> {
     let uid = uid();
@@ -663,30 +594,6 @@ fn assert_accounting(judged: &Judged) {
             judged.stdout
         ),
     }
-}
-
-#[test]
-fn cpu_of_children_the_kernel_reaps_by_itself_counts_where_a_cgroup_counts_the_run() {
-    let _machine = alone();
-    // Its workers burn 1.5 s, fifteen times a root judge's limit. Polling alone cannot see that
-    // CPU, and the workers run one after another for 1.5 s of wall clock or more: 5 s lets them.
-    let (counted, limit) = if is_root() {
-        ("TLE", "100")
-    } else {
-        ("AC", "5000")
-    };
-    for judged in in_both_modes("nocldwait_burner.c", &["--time-limit", limit], counted) {
-        assert_accounting(&judged);
-        if is_root() {
-            assert!(judged.cpu_ms >= 100.0, "{}", judged.stdout);
-        }
-    }
-    assert!(running_binary("nocldwait_burner").is_empty());
-    assert_eq!(
-        stale_groups(),
-        Vec::<String>::new(),
-        "cgroups left by ended launchers"
-    );
 }
 
 /// Run cgroups (`slidekit-run-PID`) whose launcher has ended, in the cpuacct and pids hierarchies.
@@ -1135,4 +1042,104 @@ fn a_private_temp_folder_that_someone_else_made_is_refused() {
     );
     std::fs::remove_dir_all(&tmp).expect("clean up");
     std::fs::remove_dir_all(&elsewhere).expect("clean up");
+}
+
+/// The tests that hold the machine alone. Their names sort after every other containment test's,
+/// and libtest starts tests in the order of their names: queued behind the others, they keep the
+/// others' threads from waiting for them.
+mod with_the_machine_alone {
+    use super::*;
+
+    #[test]
+    fn ctrl_c_or_the_judges_death_leaves_no_process_of_the_run() {
+        let _machine = alone();
+        // Six judges at once, each on the four-sleeper fixture: every signal in every mode.
+        let cases: Vec<(&[&str], &str)> = MODES
+            .iter()
+            .flat_map(|&mode| ["INT", "TERM", "KILL"].map(|signal| (mode, signal)))
+            .collect();
+        let mut judges: Vec<std::process::Child> = cases
+            .iter()
+            .map(|(mode, _)| {
+                std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+                    .current_dir(tiny())
+                    .env("CARGO_TARGET_DIR", projects::target_dir())
+                    .args(["tiny", &fixture("forks_sleepers.c").display().to_string()])
+                    .args(["--test", "001", "--time-limit", "3000"])
+                    .args(*mode)
+                    .stdout(std::process::Stdio::null())
+                    .spawn()
+                    .expect("judge starts")
+            })
+            .collect();
+        let all = 4 * cases.len();
+        wait_until(30, || sleeps("9872").len() >= all);
+        assert_eq!(
+            sleeps("9872").len(),
+            all,
+            "the fixture's sleeps did not start"
+        );
+        for (judge, (_, signal)) in judges.iter().zip(&cases) {
+            let kill = format!("kill -s {signal} {}", judge.id()); // the shell's own kill: no procps needed
+            let sent = std::process::Command::new("sh")
+                .args(["-c", &kill])
+                .status();
+            assert!(sent.expect("kill runs").success());
+        }
+        judges.iter_mut().for_each(|judge| drop(judge.wait()));
+        // A judge that is told to stop removes its folders itself. One killed outright cannot, and any
+        // judge that starts next (the suite's, beside this test) removes them: checked below.
+        for (judge, (_, signal)) in judges.iter().zip(&cases) {
+            let left = scratch_of(judge.id());
+            if *signal != "KILL" {
+                assert!(left.is_empty(), "{signal}: {left:?}");
+            }
+        }
+        wait_until(5, || sleeps("9872").is_empty());
+        assert!(sleeps("9872").is_empty(), "{:?}", sleeps("9872"));
+        // The launchers and inits name the fixture's binary in their command lines.
+        let stem = b"forks_sleepers-";
+        let launchers = || alive(|cmdline, _| cmdline.windows(stem.len()).any(|w| w == stem));
+        wait_until(5, || launchers().is_empty()); // a root one removes its run's cgroup first
+        assert!(launchers().is_empty(), "{:?}", launchers());
+        // A judge killed outright leaves its runs' cgroups (if it is root and made them); the next
+        // judge to start removes every one whose launcher has ended.
+        judge_run(&fixture("debug_file.c"), &[]);
+        assert_eq!(
+            stale_groups(),
+            Vec::<String>::new(),
+            "cgroups of ended launchers"
+        );
+        for judge in &judges {
+            assert_eq!(
+                scratch_of(judge.id()),
+                Vec::<PathBuf>::new(),
+                "removed by the next judge"
+            );
+        }
+    }
+
+    #[test]
+    fn cpu_of_children_the_kernel_reaps_by_itself_counts_where_a_cgroup_counts_the_run() {
+        let _machine = alone();
+        // Its workers burn 1.5 s, fifteen times a root judge's limit. Polling alone cannot see that
+        // CPU, and the workers run one after another for 1.5 s of wall clock or more: 5 s lets them.
+        let (counted, limit) = if is_root() {
+            ("TLE", "100")
+        } else {
+            ("AC", "5000")
+        };
+        for judged in in_both_modes("nocldwait_burner.c", &["--time-limit", limit], counted) {
+            assert_accounting(&judged);
+            if is_root() {
+                assert!(judged.cpu_ms >= 100.0, "{}", judged.stdout);
+            }
+        }
+        assert!(running_binary("nocldwait_burner").is_empty());
+        assert_eq!(
+            stale_groups(),
+            Vec::<String>::new(),
+            "cgroups left by ended launchers"
+        );
+    }
 }
