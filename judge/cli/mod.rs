@@ -201,7 +201,7 @@ mod tests {
     }
 
     #[test]
-    fn chart_takes_a_problem_a_test_and_an_output_and_practice_a_path() {
+    fn chart_takes_a_problem_a_test_and_an_output() {
         let chart = options(Name::Chart, "chart eight 002 --out f.svg --no-sandbox");
         assert_eq!(
             (chart.one_test.as_str(), chart.out),
@@ -212,6 +212,10 @@ mod tests {
         assert!(parse_words("chart eight").is_err());
         let mine = options(Name::Chart, "chart eight 006 mine.rs --case 3");
         assert_eq!((mine.submission, mine.case), (Some("mine.rs".into()), 3));
+    }
+
+    #[test]
+    fn practice_takes_a_problem_and_a_path() {
         let practice = |line: &str| {
             let practice = options(Name::Practice, line);
             (practice.problem, practice.submission, practice.check)
@@ -262,7 +266,7 @@ mod tests {
         assert_eq!(parse_words("eight --help"), Ok(help));
     }
     #[test]
-    fn options_take_their_values_after_an_equals_sign_and_tests_add_up() {
+    fn option_values_may_follow_an_equals_sign() {
         let judge = options(Name::Judge, "eight --test=2 --time-limit=200 --test 003");
         assert_eq!(judge.test, ["2", "003"]);
         assert_eq!(judge.time_limit_ms, Some(200));

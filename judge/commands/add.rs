@@ -250,7 +250,7 @@ mod tests {
     }
 
     #[test]
-    fn each_new_number_sorts_after_every_name_until_it_needs_a_fourth_digit() {
+    fn new_numbers_sort_last_until_they_need_a_fourth_digit() {
         let mut files = Vec::new();
         for expected in 1..=999 {
             let next = next_number(&files).expect("a number");

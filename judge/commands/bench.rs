@@ -247,7 +247,7 @@ mod tests {
     }
 
     #[test]
-    fn the_overall_ratio_is_the_geometric_mean_of_the_tests_median_ratios() {
+    fn the_overall_ratio_is_the_geometric_mean_of_median_ratios() {
         let twice = test_of(
             runs(&[1.0, 3.0], accepted(3)),
             runs(&[4.0, 4.0], accepted(3)),

@@ -187,7 +187,7 @@ case 2: start depth 1: frontier 99, visited 100
     }
 
     #[test]
-    fn a_huarong_trace_counts_the_goal_roots_and_other_lines_are_not_the_traces() {
+    fn a_huarong_trace_counts_the_goal_roots() {
         let trace = "\
 start depth 1: frontier 4, visited 5
 goal side: 6795 arrangements with the target at its goal
@@ -206,6 +206,10 @@ met at 4 moves (start 2 + goal 2)
         let one_sided = one_sided.expect("a trace");
         assert!(one_sided.goal.is_empty());
         assert_eq!(one_sided.visited, 5);
+    }
+
+    #[test]
+    fn lines_that_are_not_the_traces_are_refused_or_skipped() {
         assert!(parse_trace("start depth one: frontier 4\n", 0).is_err());
         assert!(parse_trace("start depth 1: frontier 4, visited x\n", 0).is_err());
         // A run stopped mid-line: the unfinished last line is no line of the trace.
@@ -215,13 +219,17 @@ met at 4 moves (start 2 + goal 2)
     }
 
     #[test]
-    fn a_goal_side_that_waits_is_weighed_and_a_cut_trace_ends_before_the_broken_line() {
+    fn a_goal_side_that_waits_is_read_with_its_weight() {
         let waits = parse(
             "goal side: more than 2048 arrangements, so it waits
 ",
         )
         .expect("a trace");
         assert_eq!(waits.case(0), [Event::GoalWaits(2048)]);
+    }
+
+    #[test]
+    fn a_cut_trace_ends_before_the_broken_line() {
         let cut = "case 1: met at 3 moves (start 1 + goal 2)
 case 2: start depth 1: fro
 [...]

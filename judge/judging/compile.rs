@@ -447,7 +447,7 @@ mod tests {
     }
 
     #[test]
-    fn cache_names_change_with_the_bytes_and_keep_a_scripts_extension() {
+    fn cache_names_follow_the_bytes_and_keep_a_scripts_extension() {
         let name = |text: &[u8], file: &str| cache_name(Path::new(file), text, "gcc 13", "gcc -O2");
         assert_ne!(name(b"a", "x.c"), name(b"b", "x.c"));
         assert_eq!(name(b"a", "x.c"), name(b"a", "x.c"));

@@ -169,7 +169,7 @@ mod tests {
     }
 
     #[test]
-    fn time_is_judged_on_the_trees_cpu_and_the_wall_clock_reports_what_it_saw() {
+    fn time_is_judged_on_the_trees_cpu_or_its_wall_clock() {
         let mut slow = ended(Status::Signaled(24), None, "");
         slow.measured.cpu_ms = 1000.5;
         let why = "CPU 1000 ms over the 1000 ms limit";

@@ -169,7 +169,7 @@ mod tests {
     }
 
     #[test]
-    fn a_cases_plain_layers_are_searched_once_apart_from_the_other_cases_and_the_optima() {
+    fn a_cases_plain_layers_are_searched_once_and_kept_apart() {
         let dir = folder("plain-layers");
         let _ = std::fs::remove_dir_all(&dir);
         let cache = OptimaCache::new(&dir, &PUZZLE);

@@ -182,7 +182,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn shrinking_ends_at_the_time_budget_or_a_minute_after_it_starts() {
+    fn shrinking_ends_at_the_budget_or_a_minute_after_it_starts() {
         let now = Instant::now();
         let soon = now + Duration::from_millis(1500);
         assert_eq!(shrink_deadline(Some(soon), now), soon);

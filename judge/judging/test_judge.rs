@@ -443,7 +443,7 @@ mod tests {
     }
 
     #[test]
-    fn with_replay_on_a_test_keeps_the_failing_cases_frames_and_only_then() {
+    fn replay_keeps_the_failing_cases_frames_only_when_asked() {
         let dir = folder("replay");
         let tests = write_tests(&dir, &[("a", "x", None)]);
         let replayed = |stdout: &str, replay: bool| {

@@ -207,7 +207,7 @@ mod tests {
     }
 
     #[test]
-    fn the_first_invalid_case_wins_then_the_first_miss_with_the_total_cost() {
+    fn the_first_invalid_case_wins_then_the_first_miss() {
         let ends = Rejection::new(Place::Case(2), Kind::NotAtGoal, "ends at 1234567x8");
         let cases = vec![Ok((19, 19)), Ok((33, 31)), Err(ends.clone())];
         assert_eq!(verdict_of(cases.into_iter()), Checked::wrong(ends));

@@ -138,7 +138,7 @@ mod tests {
     /// What `-v` shows beside a wrong answer must itself be right: on each puzzle's random inputs,
     /// the reference's answers, case by case, are accepted by its own checker at the optimum.
     #[test]
-    fn the_shortest_answers_the_reference_shows_are_accepted_at_the_optimum() {
+    fn the_references_shown_answers_are_accepted_at_the_optimum() {
         let mut shown = Vec::new();
         for puzzle in ALL {
             let (Some(replay), Some(stress)) = (&puzzle.replay, puzzle.stress) else {

@@ -446,7 +446,7 @@ mod tests {
     }
 
     #[test]
-    fn a_bound_is_marked_and_small_ratios_keep_two_significant_digits() {
+    fn ratios_show_their_bound_and_two_significant_digits() {
         assert_eq!(bounded(593.0, Bound::AtLeast), ">593.00");
         assert_eq!(bounded(0.0037, Bound::AtMost), "<0.0037");
         assert_eq!(

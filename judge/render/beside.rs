@@ -59,7 +59,7 @@ mod tests {
     use crate::model::trace::Meeting;
 
     #[test]
-    fn the_text_table_marks_a_start_layer_that_a_plain_bfs_does_not_have() {
+    fn the_table_marks_the_first_layer_a_plain_bfs_does_not_have() {
         let frontiers = Frontiers {
             start: vec![1, 3, 7],
             goal: vec![1, 2],

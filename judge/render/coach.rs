@@ -100,7 +100,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_search_that_is_not_the_compression_is_told_with_what_it_cost() {
+    fn a_search_not_the_compression_is_told_with_what_it_cost() {
         let lapse = Lapse::NotCompressed {
             query: 0,
             settled: 684_512,

@@ -189,7 +189,7 @@ mod tests {
     }
 
     #[test]
-    fn a_two_move_eight_answer_draws_three_frames_with_the_blank_marked() {
+    fn a_two_move_answer_draws_three_frames_with_the_blank_marked() {
         let expected = "\
 move 0/2: start
 1 2 3
@@ -250,7 +250,7 @@ move 2/2: r
     }
 
     #[test]
-    fn huarong_names_are_padded_to_one_width_with_marks_and_empty_goal_cells() {
+    fn huarong_cells_are_padded_to_one_width_with_their_marks() {
         let drawn = render(&huarong_frame(), 3, 81, false);
         assert_eq!(drawn, "move 3/81: CC (0,1) (0,0)\nCC*CC*.\nA  +  +\n");
     }

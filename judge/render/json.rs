@@ -177,7 +177,7 @@ mod tests {
     }
 
     #[test]
-    fn json_gives_every_problem_an_error_and_warnings_and_a_broken_one_no_tests() {
+    fn json_gives_every_problem_an_error_and_warnings() {
         let run = problem_run(vec![test_run("1", accepted(), None)]);
         let outcomes = [
             judged(run, &["tests/9.ans has no 9.in: it is never run"]),

@@ -242,7 +242,7 @@ mod tests {
     }
 
     #[test]
-    fn verbose_rows_show_heads_for_failures_only_and_colour_is_optional() {
+    fn verbose_rows_show_heads_for_failures_only() {
         let table = Table {
             color: true,
             verbose: true,
@@ -271,7 +271,7 @@ mod tests {
     }
 
     #[test]
-    fn the_summary_counts_verdicts_and_test_errors_and_names_problems_not_judged() {
+    fn the_summary_counts_verdicts_and_names_problems_not_judged() {
         let run = problem_run(vec![
             test_run("1", accepted(), None),
             test_run("2", wrong("x"), None),
@@ -287,7 +287,7 @@ mod tests {
     }
 
     #[test]
-    fn a_problem_not_judged_shows_its_error_and_fix_where_its_header_would_be() {
+    fn a_problem_not_judged_shows_its_error_in_its_headers_place() {
         let error = JudgeError::new("cannot list t: Not a directory").with_fix("make it one");
         assert_eq!(
             problem_error("huarong", &error, false),

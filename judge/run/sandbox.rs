@@ -375,7 +375,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_root_shows_the_system_a_toolchain_and_the_run_but_no_other_host_file() {
+    fn the_root_shows_no_host_file_but_the_system_and_the_run() {
         let scratch = std::env::temp_dir().join(format!("slidekit-root-{}", std::process::id()));
         let (keep, tool) = (scratch.join("run-1"), scratch.join("toolchain/bin/tool"));
         std::fs::create_dir_all(&keep).expect("a run folder");

@@ -70,7 +70,7 @@ mod tests {
     }
 
     #[test]
-    fn short_stderr_comes_back_whole_and_long_with_its_head_a_cut_and_its_tail() {
+    fn stderr_is_kept_whole_or_as_its_head_and_tail_around_a_cut() {
         assert_eq!(through(10, b"a short one"), b"a short one");
         let long: Vec<u8> = (0..200_000u32).map(|i| b'a' + (i % 26) as u8).collect();
         let kept = through(100, &long);

@@ -168,7 +168,7 @@ mod tests {
     }
 
     #[test]
-    fn shrinking_ends_at_the_cases_a_failure_needs_whichever_they_are() {
+    fn shrinking_ends_at_the_cases_a_failure_needs() {
         let generator = boards();
         let mut rng = Rng::new(21);
         for trial in 0..300 {

@@ -202,7 +202,7 @@ mod tests {
     }
 
     #[test]
-    fn luogus_goal_has_its_own_half_of_the_boards_at_most_30_moves_away() {
+    fn luogus_goal_has_its_own_half_of_the_boards_within_30_moves() {
         let dist = Distances::to(LUOGU_GOAL);
         assert_eq!(dist.0.len(), 181_440);
         assert_eq!(dist.get(&GOAL), None, "the other parity");

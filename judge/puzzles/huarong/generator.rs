@@ -237,7 +237,7 @@ mod tests {
     }
 
     #[test]
-    fn smaller_puzzles_drop_a_block_or_an_empty_line_and_keep_the_target() {
+    fn smaller_puzzles_drop_a_block_or_an_empty_line_not_the_target() {
         let input = "3 4\nA A . .\n. B . .\n. . . .\nB\n0 0\nsteps\n";
         let smaller = Layouts.smaller(input, None);
         assert_eq!(

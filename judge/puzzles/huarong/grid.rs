@@ -131,7 +131,7 @@ mod tests {
     }
 
     #[test]
-    fn a_full_grid_makes_a_valid_input_that_is_solved_already_or_never() {
+    fn a_full_grid_makes_an_input_solved_already_or_never() {
         let stuck = from_grid("AA/BC").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(stuck, "2 2\nA A\nB C\nA\n1 0\n");
         assert_eq!(optimum(&puzzle(&stuck)), Answer::Unsolvable);

@@ -297,7 +297,7 @@ mod tests {
     }
 
     #[test]
-    fn pairs_are_solved_solvable_and_unsolvable_in_every_metric_with_names_changed() {
+    fn pairs_cover_every_kind_and_metric_some_with_new_names() {
         let mut kinds = [0; 3];
         let (mut metrics, mut renamed) = (Vec::new(), 0);
         for index in 0..150 {

@@ -201,7 +201,7 @@ mod tests {
     }
 
     #[test]
-    fn a_full_board_shrinks_to_one_query_on_three_by_three_cells_at_most() {
+    fn a_full_board_shrinks_to_one_query_on_3x3_cells_at_most() {
         // A failure that any query whose piece is off its target shows, as `judge stress` shrinks
         // it: the first smaller game that still fails, again and again.
         let fails = |input: &str| {
@@ -223,7 +223,7 @@ mod tests {
     }
 
     #[test]
-    fn a_failing_game_shrinks_to_its_query_a_smaller_board_or_a_fixed_cell() {
+    fn a_game_shrinks_by_a_query_a_row_a_column_or_a_fixed_cell() {
         let input = "2 3 2\n1 1 1\n1 1 1\n1 1 1 2 1 2\n1 2 1 1 1 1\n";
         let smaller = Games.smaller(input, Some(1));
         assert_eq!(

@@ -81,7 +81,7 @@ mod tests {
     const SAMPLE: &[u8] = SAMPLE_TEXT.as_bytes();
 
     #[test]
-    fn a_search_past_four_states_a_cell_is_not_the_compression_and_a_small_board_tells_nothing() {
+    fn a_search_past_four_states_a_cell_is_not_the_compression() {
         // The sample's board has 6 movable cells: the compressed graph has 24 states.
         let optima = [Optimum::Moves(2), Optimum::Unsolvable];
         let within =

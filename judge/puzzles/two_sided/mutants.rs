@@ -309,7 +309,7 @@ fn family(seed: u64, count: u64, walk: usize, search: Search) -> (usize, usize) 
 }
 
 #[test]
-fn right_searches_hold_both_the_plain_rule_and_eights_weighed_one() {
+fn right_searches_hold_the_plain_rule_and_eights_weighed_one() {
     assert_eq!(family(1, 500, 40, Search::Smaller).0, 0);
     // Eight's rule grows a side at most 1.15 times the other's on these boards (4,000 of them
     // measured once): BALANCE leaves room for mirror images counted as one.
@@ -317,7 +317,7 @@ fn right_searches_hold_both_the_plain_rule_and_eights_weighed_one() {
 }
 
 #[test]
-fn a_one_sided_search_is_named_one_sided_whenever_a_case_needs_two_moves() {
+fn a_one_sided_search_is_named_whenever_a_case_needs_two_moves() {
     let (faulty, telling) = family(3, 500, 14, Search::OneSided);
     assert_eq!(faulty, telling, "every board two moves away or more");
     assert!(telling > 350, "most are: {telling}");

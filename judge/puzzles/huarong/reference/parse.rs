@@ -255,7 +255,7 @@ mod tests {
     }
 
     #[test]
-    fn the_sample_parses_into_blocks_at_their_corners_and_needs_two_moves() {
+    fn the_sample_parses_into_blocks_at_their_corners() {
         let p = puzzle(SAMPLE);
         let names: Vec<&str> = p.blocks.iter().map(|b| b.name.as_str()).collect();
         assert_eq!(names, ["A", "C", "B"]);
