@@ -56,7 +56,7 @@ fn same_shapes_share_an_index_but_the_target_keeps_its_own() {
 }
 
 #[test]
-fn a_key_holds_every_block_s_anchor_and_unpacks_to_the_same_position() {
+fn a_packed_key_unpacks_to_the_same_position() {
     let board = Board::new(&puzzle(CLASSIC));
     assert_eq!(
         (board.words, board.first.clone()),
@@ -194,7 +194,7 @@ fn a_strip_of_64_cells_moves_its_blocks_in_every_metric() {
 }
 
 #[test]
-fn a_long_line_is_read_in_one_pass_and_keeps_only_what_a_row_can_use() {
+fn a_long_line_is_read_in_one_pass_keeping_what_a_row_can_use() {
     let tokens = vec!["A"; 200_000].join(" ");
     let started = std::time::Instant::now();
     let mut reader = Tokens {

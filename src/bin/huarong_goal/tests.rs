@@ -83,7 +83,7 @@ fn a_position_is_one_anchor_mask_a_shape() {
 }
 
 #[test]
-fn the_table_numbers_positions_in_order_and_finds_them_after_growing() {
+fn the_table_numbers_positions_in_order_as_it_grows() {
     let mut table = Table::new(2);
     for i in 0..5000u64 {
         assert!(table.insert(&[i, i * 7]));

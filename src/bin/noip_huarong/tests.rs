@@ -21,7 +21,7 @@ const SAMPLE: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2
 /// cells fixed, every query is answered alike with it and with it off (every state in one part),
 /// and an answer of -1 never costs a search.
 #[test]
-fn the_components_answer_unreachable_queries_at_once_and_change_no_answer() {
+fn the_components_answer_unreachable_queries_at_once() {
     let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
     let mut below = move |n: usize| {
         seed ^= seed << 13; // xorshift64: reproducible, and enough for random boards
@@ -84,7 +84,7 @@ fn the_contest_sample() {
 }
 
 #[test]
-fn a_piece_on_its_target_needs_nothing_and_a_fixed_target_is_out_of_reach() {
+fn a_piece_on_its_target_needs_no_move() {
     let open = b"2 2 2\n1 1\n1 0\n1 1 1 2 1 2\n1 1 1 2 2 2\n";
     assert_eq!(answers(open), ("0\n-1\n".into(), Ok("".into())));
 }
