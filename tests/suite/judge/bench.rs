@@ -56,7 +56,7 @@ fn number(value: &Json, key: &str) -> f64 {
 }
 
 #[test]
-fn each_test_gets_a_row_whose_minimum_median_and_maximum_are_in_order() {
+fn each_test_gets_a_row_with_min_median_and_max_in_order() {
     let assert = bench(&["eight", "--runs", "3"]).success();
     let out = stdout(&assert);
     for name in eight_tests() {
@@ -103,7 +103,7 @@ fn a_solution_against_itself_has_a_positive_overall_ratio() {
 }
 
 #[test]
-fn json_has_each_sides_statistics_and_ratios_computed_from_its_samples() {
+fn json_has_each_sides_statistics_computed_from_its_samples() {
     let args = [&ITSELF_ON_THE_SAMPLE[..], &["--json"]].concat();
     let text = stdout(&bench(&args).success());
     let document = json::parse(&text).unwrap_or_else(|e| panic!("{e} in:\n{text}"));

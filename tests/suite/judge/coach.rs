@@ -151,7 +151,7 @@ fn one_sided_wherever_a_search_is_needed(problem: &str, rows: &[(String, String,
 }
 
 #[test]
-fn a_one_sided_eight_exercise_is_not_yet_on_every_test_that_needs_a_search() {
+fn a_one_sided_eight_exercise_lapses_where_a_search_is_needed() {
     let rule = "self.goal.frontier().len() < self.start.frontier().len()";
     let path = one_sided("eight", rule, "false");
     // Under 150 ms the many-case test stops early; the cases before that are read all the same.
@@ -199,7 +199,7 @@ fn a_one_sided_eight_exercise_is_not_yet_on_every_test_that_needs_a_search() {
 /// Huarong's one-sided fill-in never weighs its goal side; between two full layouts it never grows
 /// it: both are not yet wherever a search is needed, though every answer is accepted.
 #[test]
-fn one_sided_huarong_exercises_are_not_yet_wherever_a_search_is_needed() {
+fn one_sided_huarong_exercises_lapse_where_a_search_is_needed() {
     let weighs = "goal.weigh(&board, start.frontier().len(), trace);";
     let smaller = "goal.frontier().len() < start.frontier().len()";
     for (problem, rule, one_side) in [("huarong", weighs, ""), ("huarong_goal", smaller, "false")] {

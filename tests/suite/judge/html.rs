@@ -235,7 +235,7 @@ fn the_huarong_page_replays_the_81_move_answer_to_the_goal() {
     no_chromium,
     ignore = "needs Chromium: apt-get install -y chromium (.ci/run does)"
 )]
-fn the_eight_page_has_a_row_per_test_and_ends_solved_unless_unsolvable() {
+fn the_eight_page_has_a_row_per_test_each_replayed_to_its_end() {
     let browser = chromium();
     let dir = folder("eight");
     let (page, html) = judge_page(&dir, &["eight"], 0);

@@ -170,7 +170,7 @@ fn shown_answer(stdout: &str) -> String {
 }
 
 #[test]
-fn verbose_shows_a_shortest_answer_that_the_checker_accepts_at_the_optimum() {
+fn verbose_shows_a_shortest_answer_the_checker_accepts() {
     for (problem, fixture, test) in [
         ("eight", "tests/fixtures/eight/suboptimal.rs", "002"),
         ("huarong", "tests/fixtures/huarong/bounding_box.py", "001"),
@@ -211,7 +211,7 @@ fn verbose_shows_a_shortest_answer_that_the_checker_accepts_at_the_optimum() {
 }
 
 #[test]
-fn verbose_runs_with_bfs_trace_and_shows_the_trace_beside_a_plain_bfs() {
+fn verbose_runs_with_bfs_trace_shown_beside_a_plain_bfs() {
     let assert = judge_sample("traced_wrong.py", &["-v"]).code(1);
     let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
     assert!(
@@ -308,11 +308,15 @@ fn an_output_flood_is_ole() {
 }
 
 #[test]
-fn a_stderr_flood_is_cut_short_not_a_verdict_and_a_file_flood_is_re() {
+fn a_stderr_flood_is_cut_short_not_a_verdict() {
     // 96 MiB of log after a right answer: stderr is a pipe, of which the head and tail are kept.
     let assert = judge_sample("stderr_flood.c", &[]).success();
     let logged = row(&assert);
     assert!(logged.contains(" AC "), "{logged}");
+}
+
+#[test]
+fn a_file_flood_is_re_at_the_file_size_limit() {
     // A file in its own folder meets the file-size limit that bounds stdout.
     let assert = judge_run_only("file_flood.c", &[]).code(1);
     let row = row(&assert);
@@ -465,7 +469,7 @@ fn judge_in(root: &Path, extra: &[&str]) -> assert_cmd::assert::Assert {
 }
 
 #[test]
-fn a_broken_problem_is_an_err_line_and_the_others_are_still_judged() {
+fn a_broken_problem_is_an_err_line_among_the_judged_ones() {
     let root = project_with_broken_problems("broken-problems");
     let assert = judge_in(&root, &[]).code(2);
     let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
@@ -540,7 +544,7 @@ fn json_names_a_broken_problems_error_and_keeps_the_judged_ones() {
 }
 
 #[test]
-fn every_judge_error_is_a_json_document_with_the_message_of_stderr() {
+fn every_judge_error_is_a_json_document_matching_stderr() {
     let cases: [&[&str]; 4] = [
         &["--bogus", "--json"],
         &["eight", "--time-limit", "--json"],
@@ -563,7 +567,7 @@ fn every_judge_error_is_a_json_document_with_the_message_of_stderr() {
 }
 
 #[test]
-fn an_ans_that_disagrees_with_the_reference_is_a_test_error_not_a_verdict() {
+fn an_ans_that_disagrees_with_the_reference_is_a_test_error() {
     let solution = std::fs::canonicalize(fixture("correct.cpp")).expect("fixture");
     let root = projects::eight_project("bad-ans", &solution, false);
     std::fs::write(root.join("problems/eight/tests/001-sample.ans"), "18\n").expect(".ans");
@@ -581,7 +585,7 @@ fn an_ans_that_disagrees_with_the_reference_is_a_test_error_not_a_verdict() {
 }
 
 #[test]
-fn a_folder_where_a_test_file_should_be_is_err_and_the_other_tests_run() {
+fn a_folder_where_a_test_file_should_be_is_err() {
     let root = projects::scratch("folder-tests");
     let solution = std::fs::canonicalize("src/bin/huarong.rs").expect("the reference");
     let tests = projects::tiny_problem(&root, "tiny", &solution);
@@ -607,7 +611,7 @@ fn a_folder_where_a_test_file_should_be_is_err_and_the_other_tests_run() {
 }
 
 #[test]
-fn test_files_that_judge_nothing_are_warned_about_without_failing_the_run() {
+fn test_files_that_judge_nothing_get_a_warning_not_a_failure() {
     let solution = std::fs::canonicalize("src/bin/eight.rs").expect("the reference");
     let root = projects::eight_project("warnings", &solution, true);
     let tests = root.join("problems/eight/tests");
@@ -761,7 +765,7 @@ fn judge_add_refuses_a_name_or_an_input_that_a_test_has_already() {
 }
 
 #[test]
-fn judge_add_with_a_closed_stdout_writes_the_test_and_does_not_panic() {
+fn judge_add_with_a_closed_stdout_still_writes_the_test() {
     use assert_cmd::cargo::CommandCargoExt;
     use std::io::Write;
     use std::process::Stdio;
@@ -788,7 +792,7 @@ fn judge_add_with_a_closed_stdout_writes_the_test_and_does_not_panic() {
 }
 
 #[test]
-fn a_page_that_cannot_be_written_fails_before_anything_is_judged() {
+fn a_page_that_cannot_be_written_fails_before_judging_starts() {
     let dir = projects::scratch("html-unwritable");
     let page = dir.join("no such folder/page.html");
     let page = page.display().to_string();

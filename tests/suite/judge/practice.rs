@@ -71,19 +71,19 @@ fn exercise_fails_then_the_real_search_passes(problem: &str, tests: Option<&str>
 }
 
 #[test]
-fn the_eight_exercise_is_not_accepted_until_its_search_is_written() {
+fn the_eight_exercise_fails_until_its_search_is_written() {
     exercise_fails_then_the_real_search_passes("eight", Some("001"));
 }
 
 #[test]
-fn the_huarong_exercise_is_not_accepted_until_its_search_is_written() {
+fn the_huarong_exercise_fails_until_its_search_is_written() {
     exercise_fails_then_the_real_search_passes("huarong", Some("001"));
 }
 
 /// NOIP's exercise leaves out the per-query search (`solve`) alone; put back, it passes every test,
 /// the 30×30 boards with 500 queries too.
 #[test]
-fn the_noip_exercise_is_not_accepted_until_its_search_is_written() {
+fn the_noip_exercise_fails_until_its_search_is_written() {
     exercise_fails_then_the_real_search_passes("noip_huarong", None);
 }
 
@@ -157,7 +157,7 @@ fn an_existing_file_is_never_overwritten() {
 /// The coach's trap fixture is the exercise with the compression written in but no answer of 0 for
 /// a piece already on its target.
 #[test]
-fn the_same_cell_trap_fixture_answers_a_walk_where_no_move_is_needed() {
+fn the_same_cell_trap_fixture_walks_where_no_move_is_needed() {
     let fixture = "tests/fixtures/noip/same_cell_trap.rs";
     let source = std::fs::read_to_string(fixture).expect("the fixture");
     assert!(

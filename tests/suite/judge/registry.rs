@@ -102,7 +102,7 @@ fn session(root: &Path) -> Session {
 }
 
 #[test]
-fn a_problem_with_its_puzzle_registered_is_judged_like_the_others() {
+fn a_problem_with_a_registered_puzzle_is_judged_like_others() {
     let root = tally_project("registry-tally");
     let session = session(&root);
     let outcome = session.judge_named("tally", None, &[]);
@@ -133,7 +133,7 @@ fn a_problem_with_its_puzzle_registered_is_judged_like_the_others() {
 }
 
 #[test]
-fn a_puzzle_that_is_not_registered_is_an_error_that_lists_the_known_ones() {
+fn an_unregistered_puzzle_is_an_error_listing_the_known_ones() {
     let root = tally_project("registry-unknown");
     let settings = Settings {
         table: false,

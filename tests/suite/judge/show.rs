@@ -61,7 +61,7 @@ fn replays_the_eight_sample_in_twenty_frames() {
 }
 
 #[test]
-fn a_submissions_escape_sequences_are_shown_escaped_never_sent_to_the_terminal() {
+fn a_submissions_escape_sequences_never_reach_the_terminal() {
     let (code, stdout) = show(&["huarong", "1", "tests/fixtures/huarong/terminal_escapes.py"]);
     assert_eq!(code, Some(1), "{stdout}");
     assert!(

@@ -51,7 +51,7 @@ fn blocks(input: &str) -> usize {
 }
 
 #[test]
-fn each_eight_fixture_fails_and_shrinks_to_the_one_case_it_gets_wrong() {
+fn each_eight_fixture_shrinks_to_the_one_case_it_gets_wrong() {
     let expected = [
         ("suboptimal.rs", "not optimal"),
         ("illegal.py", "illegal move"),
@@ -295,7 +295,7 @@ fn shrinking_cut_short_by_the_time_budget_says_so() {
 }
 
 #[test]
-fn a_problem_without_a_generator_or_a_compile_error_is_said_plainly() {
+fn an_unknown_problem_or_a_compile_error_is_said_plainly() {
     let output = judge()
         .args(["stress", "eight", "tests/fixtures/eight/compile_error.rs"])
         .output()
@@ -321,7 +321,7 @@ fn stress_sparse(submission: &str, extra: &[&str]) -> (Option<i32>, Json) {
 }
 
 #[test]
-fn your_brute_force_decides_the_inputs_too_large_for_the_reference() {
+fn your_brute_force_decides_inputs_too_large_for_the_reference() {
     let wrong = "tests/fixtures/huarong/always_unsolvable.py";
     let (code, alone) = stress_sparse(wrong, &["--cases", "1"]);
     assert_eq!(code, Some(0), "the reference skips it: {alone:?}");
@@ -351,7 +351,7 @@ fn your_brute_force_decides_the_inputs_too_large_for_the_reference() {
 }
 
 #[test]
-fn a_brute_force_that_is_beaten_or_invalid_is_named_as_the_one_at_fault() {
+fn a_beaten_or_invalid_brute_force_is_named_at_fault() {
     for (brute, said) in [
         (
             "tests/fixtures/huarong/always_unsolvable.py",
@@ -371,7 +371,7 @@ fn a_brute_force_that_is_beaten_or_invalid_is_named_as_the_one_at_fault() {
 }
 
 #[test]
-fn your_own_generator_is_stressed_with_and_the_reference_still_decides() {
+fn your_own_generator_is_stressed_with_the_reference_deciding() {
     let gen = "tests/fixtures/eight/gen_boards.py";
     let args = [
         "eight",
