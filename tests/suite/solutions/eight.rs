@@ -199,7 +199,7 @@ fn empty_input_prints_nothing() {
 }
 
 #[test]
-fn a_bad_cell_is_reported_with_its_case_after_the_earlier_answers() {
+fn a_bad_cell_is_reported_with_its_case_after_earlier_answers() {
     let out = eight(b"1 2 3 4 5 6 7 x 8\n1 2 3 4 5 6 7 8 z\n12345678x\n")
         .code(1)
         .stderr("eight: case 2, line 2, column 17: 'z' is not a cell; expected 1-8 or x\n");

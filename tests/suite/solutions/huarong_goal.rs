@@ -130,7 +130,7 @@ fn random_pairs_of_layouts_are_answered_optimally() {
 }
 
 #[test]
-fn strips_full_boards_and_boards_of_64_cells_are_answered_optimally() {
+fn strips_full_boards_and_64_cell_boards_are_answered_optimally() {
     let metrics = ["moves", "straight", "steps"];
     let mut sizes: Vec<Size> = Vec::new();
     for length in [2, 3, 5, 8, 13, 21, 34, 55, 64] {
@@ -321,7 +321,7 @@ fn text_after_the_puzzle_is_answered_with_one_warning_line() {
 }
 
 #[test]
-fn the_trace_shows_both_sides_growing_and_meeting_on_the_classic_pair() {
+fn the_trace_shows_both_sides_meeting_on_the_classic_pair() {
     let mut command = Command::cargo_bin("huarong_goal").expect("binary built");
     let out = command
         .env("BFS_TRACE", "1")
@@ -358,7 +358,7 @@ fn the_trace_shows_both_sides_growing_and_meeting_on_the_classic_pair() {
 }
 
 #[test]
-fn the_practice_exercise_is_the_solution_without_its_two_sided_loop() {
+fn the_exercise_is_the_solution_without_its_two_sided_loop() {
     let dir = std::env::temp_dir().join(format!("huarong-goal-practice-{}", std::process::id()));
     let path = dir.join("exercise.rs");
     let mut judge = Command::cargo_bin("judge").expect("judge is built");

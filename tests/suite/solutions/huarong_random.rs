@@ -395,7 +395,7 @@ fn reproductions() -> Vec<(String, String)> {
 }
 
 #[test]
-fn symmetric_boards_whose_mirror_images_are_stored_once_are_answered_optimally() {
+fn symmetric_boards_with_mirrors_merged_are_answered_optimally() {
     // The solution stores a position and its mirror image once on such boards (the classic is one);
     // the general stream above draws few of them.
     let binary = solution();

@@ -150,7 +150,7 @@ fn random_large_boards_are_answered_as_the_reference_says() {
 /// empty cell never gets round the piece, so the piece moves only toward it. A 1×1 board, or a
 /// strip with one movable cell, has no query (`q` is 0).
 #[test]
-fn every_strip_from_one_cell_to_thirty_is_answered_as_the_reference_says() {
+fn every_strip_up_to_30_cells_is_answered_as_the_reference_says() {
     let mut kinds = [0; 3];
     let mut index = 0;
     for n in 1..=30 {
@@ -176,7 +176,7 @@ fn every_strip_from_one_cell_to_thirty_is_answered_as_the_reference_says() {
 /// search too); and mostly fixed, with a tenth, a fifth or a third of its cells movable and joined,
 /// or three quarters fixed at random (islands: mostly -1), with 10.
 #[test]
-fn the_largest_boards_open_or_mostly_fixed_are_answered_as_the_reference_says() {
+fn the_largest_boards_are_answered_as_the_reference_says() {
     let seed = SEED + 3;
     let mut open = [0; 3];
     for index in 0..2 {
@@ -245,7 +245,7 @@ fn plain_bfs_on_the_open_30x30_board() {
 }
 
 #[test]
-fn bad_input_is_one_line_naming_where_and_the_answers_before_it_stay() {
+fn bad_input_is_one_line_naming_where_after_earlier_answers() {
     noip("1 3 2\n1 1 1\n1 1 1 2 1 3\n1 1 1 1 1 3\n")
         .code(1)
         .stdout("-1\n")
@@ -284,7 +284,7 @@ fn bad_input_is_one_line_naming_where_and_the_answers_before_it_stay() {
 const SAMPLE: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
 
 #[test]
-fn blank_lines_dos_end_of_file_bytes_and_nuls_after_the_last_query_are_ignored() {
+fn blanks_eof_bytes_and_nuls_after_the_last_query_are_ignored() {
     let tails = [
         "\n\n  \r\n\t\n",
         "\x1a",
@@ -309,7 +309,7 @@ fn blank_lines_dos_end_of_file_bytes_and_nuls_after_the_last_query_are_ignored()
 }
 
 #[test]
-fn text_after_the_last_query_is_warned_about_and_the_answers_stand() {
+fn text_after_the_last_query_gets_a_warning_not_an_error() {
     noip(format!("{SAMPLE}\n7\n"))
         .success()
         .stdout("2\n-1\n")
@@ -338,7 +338,7 @@ fn text_after_the_last_query_is_warned_about_and_the_answers_stand() {
 }
 
 #[test]
-fn a_byte_that_is_not_utf8_is_an_error_at_its_line_after_the_answers_before_it() {
+fn a_byte_that_is_not_utf8_is_an_error_after_earlier_answers() {
     let mut input = SAMPLE.as_bytes().to_vec();
     input.splice(input.len() - 2..input.len() - 1, [0xC3, 0x28]); // a lead byte with no follower
     noip(input).code(1).stdout("2\n").stderr(
