@@ -26,9 +26,14 @@ pub fn help(topic: Option<&str>) -> Result<String, JudgeError> {
             ("", vec![command], options_of(command.name))
         }
     };
+    // What a submission may be, and what the exit status says, only where one is judged.
+    let footer = match commands.iter().any(|c| c.words.contains("SUBMISSION")) {
+        true => FOOTER,
+        false => "",
+    };
     let usages: String = commands.into_iter().map(usage).collect();
     Ok(format!(
-        "{title}USAGE:\n{usages}\nOPTIONS (also as --option=value):\n{}\n{FOOTER}",
+        "{title}USAGE:\n{usages}\nOPTIONS (also as --option=value):\n{}\n{footer}",
         option_lines(&options)
     ))
 }

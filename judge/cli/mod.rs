@@ -328,6 +328,15 @@ mod tests {
         assert!(stress.contains("(default 1000)") && !stress.contains("--test"));
     }
 
+    #[test]
+    fn only_a_judging_commands_help_says_what_a_submission_is() {
+        for command in &table::COMMANDS {
+            let text = help(Some(command.word).filter(|w| !w.is_empty())).expect("a help");
+            let judges = command.words.contains("SUBMISSION");
+            assert_eq!(text.contains("SUBMISSION may be"), judges, "{text}");
+        }
+    }
+
     /// A line that `command` reads up to its options: its name and the words it needs.
     fn needed_words(command: &table::Cmd) -> String {
         let needed = command.words.split(' ').filter(|w| !w.starts_with('['));
