@@ -2,7 +2,7 @@
 through the judge's own launcher (`judge __launch`), so benchmark figures and judge figures are one
 method.
 
-The launcher is a small fresh process that contains the program as the judge does (judge/run/launch.rs)
+The launcher is a small fresh process that contains the program as the judge does (judge/run/launcher.rs)
 and reports its CPU, wall time and peak RSS, then its output. (A child's ru_maxrss also counts the pages of the process
 that forked it, so forking from Python would inflate it.)
 """

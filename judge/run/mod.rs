@@ -7,8 +7,8 @@
 //! - **judge** (`runner.rs`). Starts one launcher a run, `judge __launch JOB`, and waits for its
 //!   report until the run's wall clock and 2 s more. It kills a launcher that is late.
 //! - **launcher** (`launcher.rs`). The judge binary started afresh, so small that the program's
-//!   peak RSS is its own (`ru_maxrss` counts the pages of whoever forked it). As root it makes the
-//!   run's cgroup (`cgroup.rs`). It enters new user, PID, mount, network, IPC and UTS namespaces
+//!   peak RSS is its own (`ru_maxrss` counts the pages of whoever forked it). It makes the run's
+//!   cgroup where it may (`cgroup.rs`: as root, or where cgroup v2 is delegated to its user). It enters new user, PID, mount, network, IPC and UTS namespaces
 //!   (`sandbox.rs`), then forks the init. A root launcher forks once more first: its child goes in,
 //!   and it stays outside to map the child's user to nobody, wait, and remove the cgroup.
 //! - **init**, PID 1 of the new PID namespace. It dies with the launcher. It makes the host's file

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
 // Elsewhere these layouts are wrong and the kernel would write past them, so refuse to build at all.
 #[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
-compile_error!("judge/sys.rs declares struct layouts for 64-bit Linux only");
+compile_error!("judge/run/sys.rs declares struct layouts for 64-bit Linux only");
 
 pub const SIGKILL: c_int = 9;
 /// The launcher catches it to end its run's processes before it goes.

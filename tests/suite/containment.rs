@@ -444,7 +444,7 @@ fn the_sandbox_keeps_the_cache_out_of_reach() {
 }
 
 #[test]
-fn without_the_sandbox_a_rewritten_cache_entry_is_rebuilt() {
+fn a_rewritten_cache_entry_without_sandbox_is_rebuilt() {
     let _machine = shared();
     let (reused, target) = poison_the_cache(&["--no-sandbox"]);
     if !is_root() {
@@ -1049,9 +1049,9 @@ fn a_private_temp_folder_that_someone_else_made_is_refused() {
     std::fs::remove_dir_all(&elsewhere).expect("clean up");
 }
 
-/// The tests that hold the machine alone. Their names sort after every other containment test's,
-/// and libtest starts tests in the order of their names: queued behind the others, they keep the
-/// others' threads from waiting for them.
+/// The tests that hold the machine alone. libtest starts tests in the order of their names, and
+/// every other containment test's name sorts before `with_`: queued behind the others, these keep
+/// the others' threads from waiting for them.
 mod with_the_machine_alone {
     use super::*;
 
