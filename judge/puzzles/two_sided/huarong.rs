@@ -19,7 +19,7 @@ const MAX_WALKED: usize = 2_000_000;
 /// A plain BFS, a layer at a time: as an iterator, each layer's size from depth 0, searched only
 /// when asked for. With a mirror, a state and its mirror image count as one (the search of a
 /// program that stores them as one).
-pub struct LayerWalk<'a> {
+struct LayerWalk<'a> {
     rules: Rules<'a>,
     ends: Ends,
     mirror: Option<Mirror>,
@@ -30,28 +30,26 @@ pub struct LayerWalk<'a> {
 
 impl<'a> LayerWalk<'a> {
     fn new(rules: Rules<'a>, ends: Ends, mirror: Option<Mirror>) -> LayerWalk<'a> {
-        let start = ends.start.clone();
         let mut walk = LayerWalk {
             rules,
+            layer: vec![ends.start.clone()],
             ends,
             mirror,
             seen: HashSet::new(),
-            layer: Vec::new(),
             started: false,
         };
-        walk.seen.insert(walk.key(&start));
-        walk.layer.push(start);
+        let root = walk.key(&walk.layer[0]);
+        walk.seen.insert(root);
         walk
     }
 
     /// Every way a program may count the positions from `ends`' start: as they are, and mirror
     /// images as one where the puzzle looks the same mirrored.
-    fn ways(rules: Rules<'a>, ends: Ends) -> Vec<LayerWalk<'a>> {
+    fn ways(rules: Rules<'a>, ends: Ends) -> Vec<Layers<'a>> {
         let mirror = Mirror::of(&rules, &ends);
-        let mirrored = mirror.map(|m| LayerWalk::new(rules, ends.clone(), Some(m)));
-        std::iter::once(LayerWalk::new(rules, ends, None))
-            .chain(mirrored)
-            .collect()
+        let mirrored = mirror.map(|m| Box::new(LayerWalk::new(rules, ends.clone(), Some(m))) as _);
+        let plain: Layers = Box::new(LayerWalk::new(rules, ends, None));
+        std::iter::once(plain).chain(mirrored).collect()
     }
 
     fn key(&self, state: &State) -> State {
@@ -61,11 +59,6 @@ impl<'a> LayerWalk<'a> {
                 .min(state.clone()),
             None => state.clone(),
         }
-    }
-
-    /// Whether the last layer holds a state at the goal.
-    fn at_goal(&self) -> bool {
-        self.layer.iter().any(|s| self.ends.reached(s))
     }
 
     /// Grows the next layer; its size, 0 once the states run out or past [`MAX_WALKED`].
@@ -88,7 +81,7 @@ impl<'a> LayerWalk<'a> {
     /// The sizes of the layers through the first at the goal (all of them if none is).
     fn sizes_to_goal(mut self) -> Vec<usize> {
         let mut sizes = vec![1];
-        while !self.at_goal() {
+        while !self.layer.iter().any(|s| self.ends.reached(s)) {
             match self.next_layer() {
                 0 => break,
                 size => sizes.push(size),
@@ -176,36 +169,6 @@ impl Puzzle {
     pub fn layer_sizes(&self) -> Vec<usize> {
         LayerWalk::new(self.rules(), Ends::of_puzzle(self), None).sizes_to_goal()
     }
-
-    /// A plain BFS from the start, a layer at a time, once as states are and, if the puzzle looks
-    /// the same mirrored, once with mirror images counted as one.
-    pub fn layer_walks(&self) -> Vec<LayerWalk<'_>> {
-        LayerWalk::ways(self.rules(), Ends::of_puzzle(self))
-    }
-
-    /// How many arrangements of the other blocks there are around the target at its goal (same-
-    /// shape blocks interchangeable, reachable or not): the roots of a goal side. `None` when there
-    /// are more than `limit`, or counting them would take more than `limit` placements per root.
-    pub fn goal_arrangements(&self, limit: usize) -> Option<usize> {
-        let rules = self.rules();
-        let ends = Ends::of_puzzle(self);
-        let mut free = vec![true; self.rows * self.cols];
-        let target = &self.blocks[self.target];
-        if !on_board(self.rows, self.cols, &target.cells, self.goal) {
-            return Some(0);
-        }
-        place(&rules, &mut free, &target.cells, self.goal, true);
-        let others: Vec<&Vec<usize>> = (ends.classes.iter())
-            .filter(|k| k[0] != self.target)
-            .collect();
-        let mut count = Arrangements {
-            rules: &rules,
-            found: 0,
-            limit,
-            budget: limit.saturating_mul(16),
-        };
-        count.place(&others, 0, 0, &mut free).then_some(count.found)
-    }
 }
 
 impl Layouts {
@@ -213,22 +176,6 @@ impl Layouts {
     /// that holds the goal layout (all of them if none does).
     pub fn layer_sizes(&self) -> Vec<usize> {
         LayerWalk::new(self.rules(), Ends::of_layouts(self), None).sizes_to_goal()
-    }
-
-    /// As [`Puzzle::layer_walks`], from the start layout.
-    pub fn layer_walks(&self) -> Vec<LayerWalk<'_>> {
-        LayerWalk::ways(self.rules(), Ends::of_layouts(self))
-    }
-
-    /// A plain BFS's layer sizes from the goal layout, to depth `depth`: what a goal side grows.
-    pub fn goal_layer_sizes(&self, depth: usize) -> Vec<usize> {
-        let mut ends = Ends::of_layouts(self);
-        if let search::Goal::Layout(goal) = &ends.goal {
-            ends.start = goal.clone();
-        }
-        LayerWalk::new(self.rules(), ends, None)
-            .take(depth.saturating_add(1))
-            .collect()
     }
 }
 
@@ -295,16 +242,37 @@ impl Arrangements<'_> {
 /// The plain searches of a Huarong board, as the coach compares a trace with them: the start's
 /// layers, and the goal side's roots, every arrangement with the target at its goal.
 impl Plain for Puzzle {
+    /// A plain BFS from the start, a layer at a time, once as states are and, if the puzzle looks
+    /// the same mirrored, once with mirror images counted as one.
     fn start_ways(&self, _case: usize) -> Result<Vec<Layers<'_>>, String> {
-        Ok(self
-            .layer_walks()
-            .into_iter()
-            .map(|w| Box::new(w) as Layers)
-            .collect())
+        Ok(LayerWalk::ways(self.rules(), Ends::of_puzzle(self)))
     }
 
+    /// How many arrangements of the other blocks there are around the target at its goal (same-
+    /// shape blocks interchangeable, reachable or not): the roots of a goal side. `None` when there
+    /// are more than `widest` / [`BALANCE`] + 1, or counting them would take more than that many
+    /// placements per root.
     fn goal(&self, _depth: usize, widest: usize) -> Result<Goal, String> {
-        Ok(Goal::Many(self.goal_arrangements(widest / BALANCE + 1)))
+        let limit = widest / BALANCE + 1;
+        let rules = self.rules();
+        let ends = Ends::of_puzzle(self);
+        let mut free = vec![true; self.rows * self.cols];
+        let target = &self.blocks[self.target];
+        if !on_board(self.rows, self.cols, &target.cells, self.goal) {
+            return Ok(Goal::Many(Some(0)));
+        }
+        place(&rules, &mut free, &target.cells, self.goal, true);
+        let others: Vec<&Vec<usize>> = (ends.classes.iter())
+            .filter(|k| k[0] != self.target)
+            .collect();
+        let mut count = Arrangements {
+            rules: &rules,
+            found: 0,
+            limit,
+            budget: limit.saturating_mul(16),
+        };
+        let within = count.place(&others, 0, 0, &mut free);
+        Ok(Goal::Many(within.then_some(count.found)))
     }
 }
 
@@ -312,14 +280,16 @@ impl Plain for Puzzle {
 /// layout, and from the goal layout.
 impl Plain for Layouts {
     fn start_ways(&self, _case: usize) -> Result<Vec<Layers<'_>>, String> {
-        Ok(self
-            .layer_walks()
-            .into_iter()
-            .map(|w| Box::new(w) as Layers)
-            .collect())
+        Ok(LayerWalk::ways(self.rules(), Ends::of_layouts(self)))
     }
 
+    /// A plain BFS's layer sizes from the goal layout, to depth `depth`: what a goal side grows.
     fn goal(&self, depth: usize, _widest: usize) -> Result<Goal, String> {
-        Ok(Goal::One(self.goal_layer_sizes(depth)))
+        let mut ends = Ends::of_layouts(self);
+        if let search::Goal::Layout(goal) = &ends.goal {
+            ends.start = goal.clone();
+        }
+        let walk = LayerWalk::new(self.rules(), ends, None);
+        Ok(Goal::One(walk.take(depth.saturating_add(1)).collect()))
     }
 }
