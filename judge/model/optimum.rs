@@ -1,7 +1,8 @@
 //! A case's optimum by the reference: the fewest moves that solve it, or that nothing does.
 
-/// The fewest moves that solve a case, or that no sequence of moves does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The fewest moves that solve a case, or that no sequence of moves does. Ordered by how hard a
+/// search it takes: by moves, and an unsolvable case (a search that runs out) above all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Optimum {
     Moves(u64),
     Unsolvable,

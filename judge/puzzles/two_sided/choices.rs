@@ -39,9 +39,9 @@ impl GoalSide {
 pub struct Choices {
     /// The first wrong choice, and the index of the event that shows it.
     pub lapse: Option<(usize, Lapse)>,
-    /// Positions each side had visited when the case's trace ended, as its layers said.
-    pub start_visited: usize,
-    pub goal_visited: usize,
+    /// Positions each side (start, goal) had visited when the case's trace ended, as its layers
+    /// said.
+    pub visited: (usize, usize),
 }
 
 /// A case's choices as they are read.
@@ -82,11 +82,8 @@ impl Choices {
             .enumerate()
             .find_map(|(i, event)| walk.event(i, *event, roots))
             .or_else(|| walk.end());
-        Choices {
-            lapse,
-            start_visited: walk.visited.0,
-            goal_visited: walk.visited.1,
-        }
+        let visited = walk.visited;
+        Choices { lapse, visited }
     }
 }
 

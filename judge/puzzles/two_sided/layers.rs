@@ -110,10 +110,7 @@ impl Read<'_> {
 /// meeting whose half on one side is deeper than any layer that side printed came in a layer left
 /// unprinted; else it came in the last layer printed.
 fn met_in(events: &[Event]) -> Option<usize> {
-    let m = events.iter().find_map(|e| match e {
-        Event::Met(m) => Some(*m),
-        _ => None,
-    })?;
+    let m = super::meeting(events)?;
     let goal_half = m.moves - m.start_half;
     let unprinted = m.start_half > super::deepest(events.iter(), Side::Start)
         || goal_half > super::deepest(events.iter(), Side::Goal);
@@ -126,11 +123,7 @@ fn met_in(events: &[Event]) -> Option<usize> {
             depth,
             ..
         } => depth == m.start_half,
-        Event::Layer {
-            side: Side::Goal,
-            depth,
-            ..
-        } => depth == goal_half,
+        Event::Layer { depth, .. } => depth == goal_half,
         _ => false,
     };
     (!unprinted && in_last).then_some(last)

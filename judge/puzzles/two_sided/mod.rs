@@ -61,20 +61,10 @@ pub fn assess_stderr(
 /// unsolvable case with a trace is a search that ran out of positions: it ranks above the others.
 pub fn assess(trace: &Trace, optima: &[Optimum], plain: &dyn Plain) -> Result<Lesson, String> {
     if trace.is_empty() {
-        return Ok(match optima.iter().any(|o| o.needs_search()) {
-            true => Lesson::NotYet(Lapse::NoTrace { example: EXAMPLE }),
-            false => Lesson::NothingToTell(Quiet::NoSearch),
-        });
+        return Ok(Lesson::untraced(optima, EXAMPLE));
     }
     let events = || trace.cases.iter().flatten();
-    let widest = events().filter_map(|e| match *e {
-        Event::Layer {
-            side: Side::Start,
-            frontier,
-            ..
-        } => Some(frontier),
-        _ => None,
-    });
+    let widest = layers(events(), Side::Start).map(|(_, frontier)| frontier);
     let goal = plain.goal(deepest(events(), Side::Goal), widest.max().unwrap_or(1))?;
     let mut goal_side = GoalSide::new(&goal);
     let mut budget = layers::BUDGET;
@@ -83,7 +73,7 @@ pub fn assess(trace: &Trace, optima: &[Optimum], plain: &dyn Plain) -> Result<Le
         true => trace.cases.len().saturating_sub(1),
         false => optima.len(),
     };
-    let mut shown: Option<(u64, Shown)> = None;
+    let mut shown: Option<(Optimum, Shown)> = None;
     for (case, &optimum) in optima.iter().enumerate().take(seen) {
         let events = until_met(trace.case(case));
         if events.is_empty() {
@@ -112,11 +102,7 @@ pub fn assess(trace: &Trace, optima: &[Optimum], plain: &dyn Plain) -> Result<Le
         if let Some((_, lapse)) = choices.lapse {
             return Ok(Lesson::NotYet(lapse));
         }
-        let meeting = events.iter().find_map(|e| match e {
-            Event::Met(m) => Some(*m),
-            _ => None,
-        });
-        let found = match (meeting, optimum) {
+        let found = match (meeting(events), optimum) {
             (None, Optimum::Moves(n)) if n >= 1 => {
                 return Ok(Lesson::NotYet(Lapse::NoMeeting { case, optimum: n }))
             }
@@ -126,12 +112,8 @@ pub fn assess(trace: &Trace, optima: &[Optimum], plain: &dyn Plain) -> Result<Le
         };
         // The hardest case shows best what the search does; the first of equals. A case of one move
         // shows nothing: one side's first layer meets the other's root.
-        let rank = match optimum {
-            Optimum::Moves(n) => n,
-            Optimum::Unsolvable => u64::MAX,
-        };
-        if rank >= 2 && shown.as_ref().map_or(true, |best| rank > best.0) {
-            shown = Some((rank, found));
+        if optimum > Optimum::Moves(1) && shown.as_ref().map_or(true, |best| optimum > best.0) {
+            shown = Some((optimum, found));
         }
     }
     match shown {
@@ -146,13 +128,34 @@ fn until_met(events: &[Event]) -> &[Event] {
     &events[..met.map_or(events.len(), |i| i + 1)]
 }
 
-/// The deepest layer `side` printed among `events`, 0 if none.
-fn deepest<'a>(events: impl Iterator<Item = &'a Event>, side: Side) -> usize {
-    let depths = events.filter_map(|e| match *e {
-        Event::Layer { side: s, depth, .. } if s == side => Some(depth),
+/// The (depth, frontier) of each layer `side` printed among `events`.
+fn layers<'a>(
+    events: impl Iterator<Item = &'a Event> + 'a,
+    side: Side,
+) -> impl Iterator<Item = (usize, usize)> + 'a {
+    events.filter_map(move |e| match *e {
+        Event::Layer {
+            side: s,
+            depth,
+            frontier,
+            ..
+        } if s == side => Some((depth, frontier)),
         _ => None,
-    });
+    })
+}
+
+/// The deepest layer `side` printed among `events`, 0 if none.
+fn deepest<'a>(events: impl Iterator<Item = &'a Event> + 'a, side: Side) -> usize {
+    let depths = layers(events, side).map(|(depth, _)| depth);
     depths.max().unwrap_or(0)
+}
+
+/// A case's meeting, if its events have one.
+fn meeting(events: &[Event]) -> Option<Meeting> {
+    events.iter().find_map(|e| match e {
+        Event::Met(m) => Some(*m),
+        _ => None,
+    })
 }
 
 /// What a case that met shows: both sides, or a goal side of many roots that rightly waited.
@@ -163,9 +166,7 @@ fn met(case: usize, m: Meeting, choices: &Choices, goal: &GoalSide) -> Shown {
             moves: Some(m.moves),
         };
     }
-    let visited = m
-        .visited
-        .unwrap_or((choices.start_visited, choices.goal_visited));
+    let visited = m.visited.unwrap_or(choices.visited);
     Shown::TwoSided {
         case,
         start: m.start_half,
@@ -181,7 +182,7 @@ fn ran_out(case: usize, choices: &Choices, goal: &GoalSide) -> Shown {
         true => Shown::GoalWaited { case, moves: None },
         false => Shown::RanOut {
             case,
-            visited: choices.start_visited.saturating_add(choices.goal_visited),
+            visited: choices.visited.0.saturating_add(choices.visited.1),
         },
     }
 }
