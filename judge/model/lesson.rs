@@ -2,6 +2,7 @@
 //! did), it did not yet (the first lapse, as data), or the test had nothing to show. Rendered to
 //! sentences here, once, as reasons are.
 
+use crate::model::optimum::Optimum;
 use crate::model::outcome::ProblemRun;
 use crate::model::trace::Side;
 
@@ -61,26 +62,30 @@ pub enum Quiet {
 }
 
 impl Lesson {
+    /// The word on a test whose run printed no trace, such as `example`: a lapse where some case
+    /// needed a search.
+    pub fn untraced(optima: &[Optimum], example: &'static str) -> Lesson {
+        match optima.iter().any(|o| o.needs_search()) {
+            true => Lesson::NotYet(Lapse::NoTrace { example }),
+            false => Lesson::NothingToTell(Quiet::NoSearch),
+        }
+    }
+
     /// The lesson with a two-sided search's `plain` figure filled in by `plain_through(case, moves)`:
     /// how many positions a plain BFS from the case's start holds through layer `moves`. The caller
     /// counts them, since it keeps each test's figures.
-    pub fn with_plain(self, plain_through: impl FnOnce(usize, usize) -> usize) -> Lesson {
-        match self {
-            Lesson::Holds(Shown::TwoSided {
-                case,
-                start,
-                goal,
-                visited,
-                ..
-            }) => Lesson::Holds(Shown::TwoSided {
-                case,
-                start,
-                goal,
-                visited,
-                plain: plain_through(case, start + goal),
-            }),
-            other => other,
+    pub fn with_plain(mut self, plain_through: impl FnOnce(usize, usize) -> usize) -> Lesson {
+        if let Lesson::Holds(Shown::TwoSided {
+            case,
+            start,
+            goal,
+            plain,
+            ..
+        }) = &mut self
+        {
+            *plain = plain_through(*case, *start + *goal);
         }
+        self
     }
 
     /// A one-line account for the coach's table.
@@ -275,7 +280,10 @@ impl Lapse {
                 case_prefix(case),
                 side_name(side),
                 thousands(frontier),
-                side_name(other_side(side)),
+                side_name(match side {
+                    Side::Start => Side::Goal,
+                    Side::Goal => Side::Start,
+                }),
                 thousands(other)
             ),
             Lapse::LayerDiffers {
@@ -374,13 +382,6 @@ fn side_name(side: Side) -> &'static str {
     match side {
         Side::Start => "start",
         Side::Goal => "goal",
-    }
-}
-
-fn other_side(side: Side) -> Side {
-    match side {
-        Side::Start => Side::Goal,
-        Side::Goal => Side::Start,
     }
 }
 

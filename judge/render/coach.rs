@@ -29,13 +29,8 @@ fn said(lesson: &Result<Lesson, String>, finding: &Finding) -> String {
         Ok(lesson) => return lesson.text(),
         Err(why) => return format!("cannot tell: {why}"),
     };
-    let timed_out = matches!(
-        finding,
-        Finding::Verdict {
-            verdict: Verdict::TimeLimit,
-            ..
-        }
-    );
+    // A broken test's code is `ERR`: only a verdict's can be the time limit's.
+    let timed_out = finding.code() == Verdict::TimeLimit.code();
     let cost = match lapse {
         Lapse::NotCompressed { .. } if finding.accepted() => "correct but ",
         Lapse::NotCompressed { .. } if timed_out => "too slow: ",

@@ -136,27 +136,18 @@ pub fn lesson(
     whole: bool,
     optima: &[Optimum],
 ) -> Result<Lesson, String> {
-    let plain = Boards {
-        boards,
-        goal: distances,
-    };
-    two_sided::assess_stderr(stderr, whole, optima, &plain)
+    two_sided::assess_stderr(stderr, whole, optima, &(boards, distances))
 }
 
 /// A test's boards and its goal's table, as the coach asks of them.
-struct Boards<'a> {
-    boards: &'a [Board],
-    goal: &'a Distances,
-}
-
-impl Plain for Boards<'_> {
+impl Plain for (&[Board], &Distances) {
     fn start_ways(&self, case: usize) -> Result<Vec<Layers<'_>>, String> {
-        let board = self.boards.get(case).ok_or("the test has no such case")?;
+        let board = self.0.get(case).ok_or("the test has no such case")?;
         Ok(vec![Box::new(LayerWalk::from(*board))])
     }
 
     fn goal(&self, _depth: usize, _widest: usize) -> Result<Goal, String> {
-        Ok(Goal::One(self.goal.layer_counts()))
+        Ok(Goal::One(self.1.layer_counts()))
     }
 }
 

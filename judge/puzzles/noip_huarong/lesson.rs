@@ -25,11 +25,7 @@ pub fn lesson(
     let bound = 4 * game.open.iter().filter(|&&open| open).count();
     let settled = queries(stderr);
     if settled.is_empty() {
-        let searched = optima.iter().any(|o| o.needs_search());
-        return Ok(match searched {
-            true => Lesson::NotYet(Lapse::NoTrace { example: EXAMPLE }),
-            false => Lesson::NothingToTell(Quiet::NoSearch),
-        });
+        return Ok(Lesson::untraced(optima, EXAMPLE));
     }
     if let Some(&(query, most)) = settled.iter().find(|(_, s)| *s > bound) {
         return Ok(Lesson::NotYet(Lapse::NotCompressed {
