@@ -102,13 +102,13 @@ pub fn assess(trace: &Trace, optima: &[Optimum], plain: &dyn Plain) -> Result<Le
         if let Some((_, lapse)) = choices.lapse {
             return Ok(Lesson::NotYet(lapse));
         }
-        let found = match (meeting(events), optimum) {
+        let met = meeting(events);
+        let found = match (met, optimum) {
             (None, Optimum::Moves(n)) if n >= 1 => {
                 return Ok(Lesson::NotYet(Lapse::NoMeeting { case, optimum: n }))
             }
             (None, Optimum::Moves(_)) => continue,
-            (None, Optimum::Unsolvable) => ran_out(case, &choices, &goal_side),
-            (Some(m), _) => met(case, m, &choices, &goal_side),
+            _ => case_shown(case, met, &choices, &goal_side),
         };
         // The hardest case shows best what the search does; the first of equals. A case of one move
         // shows nothing: one side's first layer meets the other's root.
@@ -158,32 +158,23 @@ fn meeting(events: &[Event]) -> Option<Meeting> {
     })
 }
 
-/// What a case that met shows: both sides, or a goal side of many roots that rightly waited.
-fn met(case: usize, m: Meeting, choices: &Choices, goal: &GoalSide) -> Shown {
-    if !goal.grew && goal.many {
-        return Shown::GoalWaited {
-            case,
-            moves: Some(m.moves),
-        };
+/// What a case that met (or, unsolvable, did not) shows: a goal side of many roots that rightly
+/// waited, both sides, or sides that ran out of positions without meeting.
+fn case_shown(case: usize, met: Option<Meeting>, choices: &Choices, goal: &GoalSide) -> Shown {
+    if goal.many && !goal.grew {
+        let moves = met.map(|m| m.moves);
+        return Shown::GoalWaited { case, moves };
     }
-    let visited = m.visited.unwrap_or(choices.visited);
+    let Some(m) = met else {
+        let visited = choices.visited.0.saturating_add(choices.visited.1);
+        return Shown::RanOut { case, visited };
+    };
     Shown::TwoSided {
         case,
         start: m.start_half,
         goal: m.moves - m.start_half,
-        visited,
+        visited: m.visited.unwrap_or(choices.visited),
         plain: 0,
-    }
-}
-
-/// An unsolvable case's search: it ran out of positions without meeting.
-fn ran_out(case: usize, choices: &Choices, goal: &GoalSide) -> Shown {
-    match goal.many && !goal.grew {
-        true => Shown::GoalWaited { case, moves: None },
-        false => Shown::RanOut {
-            case,
-            visited: choices.visited.0.saturating_add(choices.visited.1),
-        },
     }
 }
 
