@@ -20,22 +20,21 @@ impl Exercise {
     pub fn passed(&self) -> bool {
         let tests = &self.run.tests;
         let accepted = !tests.is_empty() && tests.iter().all(|t| t.finding.accepted());
-        let held = self
-            .lessons
-            .iter()
-            .any(|l| matches!(l, Ok(Lesson::Holds(_))));
-        accepted && held && self.lapses().next().is_none()
+        accepted && self.held() > 0 && self.lapses().next().is_none()
+    }
+
+    /// How many tests the technique held on.
+    pub fn held(&self) -> usize {
+        let held = |l: &&Result<Lesson, String>| matches!(l, Ok(Lesson::Holds(_)));
+        self.lessons.iter().filter(held).count()
     }
 
     /// The tests whose technique lapsed or could not be read, by index, with what the coach said.
     pub fn lapses(&self) -> impl Iterator<Item = (usize, &Result<Lesson, String>)> {
-        let lapsed = |l: &&Result<Lesson, String>| {
+        let lapsed = |(_, l): &(usize, &Result<Lesson, String>)| {
             !matches!(l, Ok(Lesson::Holds(_) | Lesson::NothingToTell(_)))
         };
-        self.lessons
-            .iter()
-            .enumerate()
-            .filter(move |(_, l)| lapsed(l))
+        self.lessons.iter().enumerate().filter(lapsed)
     }
 }
 

@@ -44,12 +44,9 @@ pub fn verdict(exercise: &Exercise, color: bool) -> String {
     let tests = &exercise.run.tests;
     let failed = tests.iter().filter(|t| !t.finding.accepted()).count();
     let lapses: Vec<_> = exercise.lapses().collect();
-    let held = (exercise.lessons.iter())
-        .filter(|l| matches!(l, Ok(Lesson::Holds(_))))
-        .count();
+    let held = exercise.held();
     if exercise.passed() {
-        let quiet = tests.len() - held;
-        let quiet = match quiet {
+        let quiet = match tests.len() - held {
             0 => String::new(),
             n => format!(" ({n} had nothing to tell)"),
         };
