@@ -28,11 +28,7 @@ pub fn bench(session: &Session, options: &Options) -> Result<i32, JudgeError> {
     };
     let name_width = tests.iter().map(|t| t.name.len()).max().unwrap_or(0);
     let table = Table::new(session.settings.color, name_width, bench.contenders.len());
-    let show = |text: String| {
-        if !options.json {
-            emit(&text);
-        }
-    };
+    let show = |text: String| (!options.json).then(|| emit(&text));
     show(table.header(&bench, tests.len()));
     let limits = bench.contenders[0].limits;
     let judges: Vec<TestJudge> = (programs.iter())
@@ -65,15 +61,9 @@ fn compile_all(
     if let Some(vs) = &options.vs {
         built.push(session.compile(problem, Some(vs))?);
     }
-    let (mut contenders, mut programs) = (Vec::new(), Vec::new());
-    for (run, program) in built {
-        programs.extend(program);
-        contenders.push(run);
-    }
-    if programs.len() < contenders.len() {
-        programs.clear();
-    }
-    Ok((contenders, programs))
+    let (contenders, programs): (Vec<_>, Vec<Option<Program>>) = built.into_iter().unzip();
+    let programs = programs.into_iter().collect::<Option<_>>();
+    Ok((contenders, programs.unwrap_or_default()))
 }
 
 /// Runs each submission (`judges`: A's, then B's) `runs` times after a warm-up on `test`, read and
@@ -85,24 +75,23 @@ fn bench_test(
     runs: u64,
     label: &str,
 ) -> Result<TestBench, JudgeError> {
-    let loaded = match loaded {
-        Ok(loaded) => loaded,
-        Err(fault) => return Ok(TestBench::broken(&test.name, fault)),
-    };
     let mut all = vec![Runs::default(); judges.len()];
-    for round in 0..=runs {
-        progress(&match round {
-            0 => format!("{label}: warm-up"),
-            _ => format!("{label}: run {round}/{runs}"),
-        });
-        for i in order(round, judges.len()) {
-            let (run, _) = judges[i].judge_loaded(&loaded)?;
-            all[i].record(run, round > 0);
+    // A broken test runs nothing: its fault is the result.
+    if let Ok(loaded) = &loaded {
+        for round in 0..=runs {
+            progress(&match round {
+                0 => format!("{label}: warm-up"),
+                _ => format!("{label}: run {round}/{runs}"),
+            });
+            for i in order(round, judges.len()) {
+                let (run, _) = judges[i].judge_loaded(loaded)?;
+                all[i].record(run, round > 0);
+            }
         }
     }
     Ok(TestBench {
         name: test.name.clone(),
-        runs: Ok(all),
+        runs: loaded.map(|_| all),
     })
 }
 
@@ -110,11 +99,11 @@ fn bench_test(
 /// Over a test the order reads A B B A A B …, so a machine that speeds up or slows down during the
 /// bench (frequency scaling, a neighbour's load) weighs on both alike.
 fn order(round: u64, contenders: usize) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..contenders).collect();
-    if round % 2 == 1 {
-        order.reverse();
+    let order = 0..contenders;
+    match round % 2 {
+        0 => order.collect(),
+        _ => order.rev().collect(),
     }
-    order
 }
 
 #[cfg(test)]
@@ -259,7 +248,7 @@ mod tests {
         assert_eq!(twice.ratio().map(|r| r.cpu), Some(2.0));
         assert_eq!(half.ratio().map(|r| r.cpu), Some(0.5));
         let overall = bench_of(vec![twice, half]).overall().expect("ratios");
-        assert!((overall.ratio.expect("exact").cpu - 1.0).abs() < 1e-9 && overall.tests == 2);
+        assert!((overall.ratio.expect("exact").0 - 1.0).abs() < 1e-9 && overall.tests == 2);
         // Medians of 0 ms and 0.01 ms are both under the floor: equal, not 0/0 or infinite.
         let tiny = test_of(runs(&[0.0], accepted(2)), runs(&[0.01], accepted(2)));
         assert_eq!(tiny.ratio().map(|r| r.cpu), Some(1.0));

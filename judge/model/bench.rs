@@ -49,11 +49,6 @@ impl Runs {
         }
     }
 
-    /// The first run's finding: the one the table shows.
-    pub fn first(&self) -> Option<&Finding> {
-        self.findings.first()
-    }
-
     pub fn not_accepted(&self) -> usize {
         self.findings.iter().filter(|f| !f.accepted()).count()
     }
@@ -67,14 +62,11 @@ impl Runs {
         stats::spread(&self.samples(metric))
     }
 
-    fn median(&self, metric: Metric) -> Option<f64> {
-        stats::median(&self.samples(metric))
-    }
-
-    /// How its times may be compared: accepted in every run, stopped at the CPU limit in every run
-    /// that was not (its times then say only that it needs at least that), or neither.
-    fn standing(&self) -> Standing {
-        let stopped_on_cpu = |f: &&Finding| {
+    /// How its times may be compared: `Some(false)` accepted in every run, `Some(true)` stopped at
+    /// the CPU limit in every run that was not (its times then say only that it needs at least
+    /// that), `None` neither.
+    fn stopped(&self) -> Option<bool> {
+        let on_cpu = |f: &&Finding| {
             matches!(
                 f,
                 Finding::Verdict {
@@ -84,21 +76,8 @@ impl Runs {
             )
         };
         let failed: Vec<&Finding> = self.findings.iter().filter(|f| !f.accepted()).collect();
-        if failed.is_empty() {
-            Standing::Accepted
-        } else if failed.iter().all(stopped_on_cpu) {
-            Standing::StoppedOnCpu
-        } else {
-            Standing::Failed
-        }
+        failed.iter().all(on_cpu).then_some(!failed.is_empty())
     }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Standing {
-    Accepted,
-    StoppedOnCpu,
-    Failed,
 }
 
 /// B's median over A's, each median first raised to [`RATIO_FLOOR_MS`]: above 1, B is slower.
@@ -140,29 +119,23 @@ pub struct TestBench {
 }
 
 impl TestBench {
-    pub fn broken(name: &str, fault: TestFault) -> TestBench {
-        TestBench {
-            name: name.to_string(),
-            runs: Err(fault),
-        }
-    }
-
     /// `None` without a second submission, without timings from both, or when a run of either
     /// failed otherwise than by being stopped at the CPU limit while the other was accepted.
     pub fn ratio(&self) -> Option<Ratio> {
         let [a, b] = self.runs.as_deref().ok()? else {
             return None;
         };
-        let bound = match (a.standing(), b.standing()) {
-            (Standing::Accepted, Standing::Accepted) => Bound::Exact,
-            (Standing::Accepted, Standing::StoppedOnCpu) => Bound::AtLeast,
-            (Standing::StoppedOnCpu, Standing::Accepted) => Bound::AtMost,
-            _ => return None,
+        let bound = match (a.stopped()?, b.stopped()?) {
+            (false, false) => Bound::Exact,
+            (false, true) => Bound::AtLeast,
+            (true, false) => Bound::AtMost,
+            (true, true) => return None,
         };
+        let median = |runs: &Runs, metric| stats::median(&runs.samples(metric));
         let of = |metric| {
             Some(stats::ratio(
-                b.median(metric)?,
-                a.median(metric)?,
+                median(b, metric)?,
+                median(a, metric)?,
                 RATIO_FLOOR_MS,
             ))
         };
@@ -191,11 +164,11 @@ impl TestBench {
     }
 }
 
-/// The geometric mean of the exact per-test ratios, how many tests had one, and how many were left
-/// out (a run not accepted: its time is capped, or means nothing).
+/// The geometric mean of the exact per-test ratios (CPU, wall), how many tests had one, and how
+/// many were left out (a run not accepted: its time is capped, or means nothing).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Overall {
-    pub ratio: Option<Ratio>,
+    pub ratio: Option<(f64, f64)>,
     pub tests: usize,
     pub left_out: usize,
 }
@@ -224,13 +197,8 @@ impl Bench {
         let mean = |part: fn(&Ratio) -> f64| {
             stats::geometric_mean(&ratios.iter().map(part).collect::<Vec<_>>())
         };
-        let ratio = mean(|r| r.cpu).zip(mean(|r| r.wall));
         Some(Overall {
-            ratio: ratio.map(|(cpu, wall)| Ratio {
-                cpu,
-                wall,
-                bound: Bound::Exact,
-            }),
+            ratio: mean(|r| r.cpu).zip(mean(|r| r.wall)),
             tests: ratios.len(),
             left_out: self.tests.iter().filter(|t| t.left_out()).count(),
         })
@@ -381,7 +349,7 @@ mod tests {
             test_of(fast(), runs(&[5.0, 5.0], vec![wrong(); 3])),
         ]);
         let overall = bench.overall().expect("two submissions");
-        assert_eq!(overall.ratio.map(|r| r.cpu), Some(4.0));
+        assert_eq!(overall.ratio.map(|(cpu, _)| cpu), Some(4.0));
         assert_eq!((overall.tests, overall.left_out), (1, 2));
         let alone = bench_of(vec![TestBench {
             name: "t".into(),

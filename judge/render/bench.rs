@@ -29,25 +29,19 @@ pub struct Table {
 impl Table {
     /// A table for `contenders` submissions whose widest test name is `name_width` long.
     pub fn new(color: bool, name_width: usize, contenders: usize) -> Table {
-        let name_width = name_width.max(4);
         let plain = crate::render::table::Table {
             color,
             verbose: false,
-            name_width,
+            name_width: name_width.max(4),
         };
-        Table {
-            plain,
-            versus: contenders > 1,
-        }
+        let versus = contenders > 1;
+        Table { plain, versus }
     }
 
     /// What runs how often, each submission (and its compile error, if any), then the column heads.
     pub fn header(&self, bench: &Bench, tests: usize) -> String {
-        let order = if self.versus {
-            ", A and B alternating (A B B A …)"
-        } else {
-            ""
-        };
+        let order =
+            (self.versus.then_some(", A and B alternating (A B B A …)")).unwrap_or_default();
         let limits = limits_text(&bench.contenders[0].limits);
         let title = self.plain.paint("1", &bench.problem);
         let mut out = format!(
@@ -76,10 +70,10 @@ impl Table {
             Compile::Failed { message } => (false, Some(message)),
         };
         let cached = if cached { " (cached)" } else { "" };
-        let label = match self.label(index) {
-            "" => String::new(),
-            label => format!("{label}: "),
-        };
+        let label = self
+            .label(index)
+            .map(|l| format!("{l}: "))
+            .unwrap_or_default();
         let line = format!("  {label}{}, {}{cached}\n", run.submission, run.compiler);
         line + &failed.map_or(String::new(), |m| self.plain.compile_error(m))
     }
@@ -91,11 +85,9 @@ impl Table {
             "CPU ms", "wall ms", "peak MiB"
         );
         let cells = format!("{:>CELL$} {:>CELL$} {:>CELL$}", "min", "median", "max");
-        let ratios = if self.versus {
-            format!("  {:>RATIO$} {:>RATIO$}", "B/A CPU", "B/A wall")
-        } else {
-            String::new()
-        };
+        let ratios = (self.versus)
+            .then(|| format!("  {:>RATIO$} {:>RATIO$}", "B/A CPU", "B/A wall"))
+            .unwrap_or_default();
         let groups = format!("  {:w$}  {:v$}  {groups}", "", "");
         let cells = format!(
             "  {:w$}  {:v$}  {cells}  {cells}  {cells}{ratios}",
@@ -123,11 +115,9 @@ impl Table {
     }
 
     fn row(&self, name: &str, index: usize, runs: &Runs, ratio: Option<Ratio>) -> String {
-        let verdict = (runs.first()).map_or(String::new(), |f| self.verdict(self.label(index), f));
-        let groups: Vec<String> = Metric::ALL
-            .iter()
-            .map(|m| cells(runs.spread(*m), *m))
-            .collect();
+        let label = self.label(index).unwrap_or_default();
+        let verdict = (runs.findings.first()).map_or(String::new(), |f| self.verdict(label, f));
+        let groups = Metric::ALL.map(|m| cells(runs.spread(m), m)).join("  ");
         let cell = |value| bounded(value, ratio.map_or(Bound::Exact, |r| r.bound));
         let ratios = match ratio {
             Some(r) => format!("  {:>RATIO$} {:>RATIO$}", cell(r.cpu), cell(r.wall)),
@@ -135,31 +125,20 @@ impl Table {
             None => String::new(),
         };
         let w = self.plain.name_width;
-        let row = format!(
-            "  {name:w$}  {verdict}  {}{ratios}  {}",
-            groups.join("  "),
-            note(runs)
-        );
+        let row = format!("  {name:w$}  {verdict}  {groups}{ratios}  {}", note(runs));
         row.trim_end().to_string() + "\n"
     }
 
     /// The verdict cell, `A AC` with two submissions, coloured as in the judge's table.
     fn verdict(&self, label: &str, finding: &Finding) -> String {
-        let text = format!(
-            "{label:l$}{:VERDICT$}",
-            finding.code(),
-            l = self.verdict_width() - VERDICT
-        );
+        let l = self.verdict_width() - VERDICT;
+        let text = format!("{label:l$}{:VERDICT$}", finding.code());
         self.plain.paint(color_of(finding), &text)
     }
 
     /// Which submission a row is: `A` or `B`, or nothing when there is only one.
-    fn label(&self, index: usize) -> &'static str {
-        match (self.versus, index) {
-            (false, _) => "",
-            (true, 0) => "A",
-            (true, _) => "B",
-        }
+    fn label(&self, index: usize) -> Option<&'static str> {
+        self.versus.then_some(if index == 0 { "A" } else { "B" })
     }
 
     fn verdict_width(&self) -> usize {
@@ -169,27 +148,24 @@ impl Table {
     /// The overall ratio with two submissions, then a line per submission: how many tests it passed.
     pub fn footer(&self, bench: &Bench) -> String {
         let mut out = String::new();
-        let overall = bench.overall().filter(|_| self.versus);
-        if let Some(r) = overall.and_then(|o| o.ratio) {
-            out += &format!(
-                "overall B/A, geometric mean over {}: CPU {:.2}, wall {:.2}\n",
-                count(overall.map_or(0, |o| o.tests), "test"),
-                r.cpu,
-                r.wall
-            );
-        }
-        if let Some(left_out) = overall.map(|o| o.left_out).filter(|&n| n > 0) {
-            out += &format!(
-                "left out of the overall ratio: {}, where a run was not accepted (a time stopped \
-                 at the limit is the limit's: `>` and `<` mark a ratio that is only a bound)\n",
-                count(left_out, "test")
-            );
+        if let Some(o) = bench.overall() {
+            if let Some((cpu, wall)) = o.ratio {
+                let tests = count(o.tests, "test");
+                out += &format!(
+                    "overall B/A, geometric mean over {tests}: CPU {cpu:.2}, wall {wall:.2}\n"
+                );
+            }
+            if o.left_out > 0 {
+                out += &format!(
+                    "left out of the overall ratio: {}, where a run was not accepted (a time \
+                     stopped at the limit is the limit's: `>` and `<` mark a ratio that is only a \
+                     bound)\n",
+                    count(o.left_out, "test")
+                );
+            }
         }
         for (i, run) in bench.contenders.iter().enumerate() {
-            let who = match self.label(i) {
-                "" => bench.problem.as_str(),
-                label => label,
-            };
+            let who = self.label(i).unwrap_or(&bench.problem);
             out += &format!("{who}: {}\n", summary(bench, i, run));
         }
         out
@@ -225,53 +201,48 @@ fn cells(spread: Option<Spread>, metric: Metric) -> String {
 
 /// The first run's reason, and, when the runs did not all agree, how many ended how.
 fn note(runs: &Runs) -> String {
-    let mut counts: Vec<(&str, usize)> = Vec::new();
-    for code in runs.findings.iter().map(Finding::code) {
-        match counts.iter_mut().find(|(c, _)| *c == code) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((code, 1)),
-        }
-    }
-    let mut parts: Vec<String> = runs.first().and_then(Finding::text).into_iter().collect();
-    if counts.len() > 1 {
-        let counted: Vec<String> = counts.iter().map(|(c, n)| format!("{n} {c}")).collect();
+    let codes: Vec<&str> = runs.findings.iter().map(Finding::code).collect();
+    // Each code once, in the order it first came.
+    let distinct = (codes.iter().enumerate()).filter(|(i, c)| !codes[..*i].contains(c));
+    let counted: Vec<String> = distinct
+        .map(|(_, c)| format!("{} {c}", codes.iter().filter(|x| *x == c).count()))
+        .collect();
+    let first = runs.findings.first();
+    let mut parts: Vec<String> = first.and_then(Finding::text).into_iter().collect();
+    if counted.len() > 1 {
         parts.push(format!("runs disagree: {}", counted.join(", ")));
     }
     parts.join("; ")
 }
 
 fn summary(bench: &Bench, index: usize, run: &ProblemRun) -> String {
-    let n = bench.tests.len();
+    let (n, accepted) = (bench.tests.len(), bench.accepted(index));
     match (&run.compile, bench.compiled()) {
         (Compile::Failed { .. }, _) => "compile error, no test run".into(),
         (Compile::Built { .. }, false) => {
             "no test run: the other submission did not compile".into()
         }
-        _ if bench.accepted(index) == n && n == 1 => "1 test accepted in every run".into(),
-        _ if bench.accepted(index) == n => {
-            format!("all {} accepted in every run", count(n, "test"))
-        }
-        _ => format!(
-            "{} of {} accepted in every run",
-            bench.accepted(index),
-            count(n, "test")
-        ),
+        _ if accepted == n && n == 1 => "1 test accepted in every run".into(),
+        _ if accepted == n => format!("all {} accepted in every run", count(n, "test")),
+        _ => format!("{accepted} of {} accepted in every run", count(n, "test")),
     }
 }
 
 /// The `judge bench --json` document (schema 1, documented in docs/json.md).
 pub fn json(bench: &Bench) -> Json {
     let contender = |i: usize| bench.contenders.get(i).map_or(Json::Null, contender_json);
+    let number = |value: Option<f64>| value.map_or(Json::Null, Json::Number);
+    // The overall ratio is always exact: it has no bound.
     let overall = bench.overall().map_or(Json::Null, |o| {
-        let mut fields = match o.ratio {
-            Some(ratio) => ratio_fields(ratio),
-            None => vec![("cpu", Json::Null), ("wall", Json::Null)],
-        };
-        fields.retain(|(key, _)| *key != "bound"); // always exact
-        fields.push(("tests", Json::Number(o.tests as f64)));
-        fields.push(("left_out", Json::Number(o.left_out as f64)));
-        Json::Object(fields)
+        let (cpu, wall) = o.ratio.unzip();
+        Json::Object(vec![
+            ("cpu", number(cpu)),
+            ("wall", number(wall)),
+            ("tests", Json::Number(o.tests as f64)),
+            ("left_out", Json::Number(o.left_out as f64)),
+        ])
     });
+    let tests = bench.tests.iter().map(test_json).collect();
     Json::Object(vec![
         ("schema", Json::Number(1.0)),
         ("command", Json::String("bench".into())),
@@ -283,10 +254,7 @@ pub fn json(bench: &Bench) -> Json {
         ("accepted", Json::Bool(bench.exit_code() == 0)),
         ("a", contender(0)),
         ("b", contender(1)),
-        (
-            "tests",
-            Json::Array(bench.tests.iter().map(test_json).collect()),
-        ),
+        ("tests", Json::Array(tests)),
         ("overall_b_over_a", overall),
     ])
 }
@@ -302,15 +270,17 @@ fn contender_json(run: &ProblemRun) -> Json {
 fn test_json(test: &TestBench) -> Json {
     let runs = test.runs.as_ref().ok();
     let side = |i: usize| runs.and_then(|r| r.get(i)).map_or(Json::Null, runs_json);
-    let ratio = test
-        .ratio()
-        .map_or(Json::Null, |r| Json::Object(ratio_fields(r)));
+    let ratio = test.ratio().map_or(Json::Null, |r| {
+        Json::Object(vec![
+            ("cpu", Json::Number(r.cpu)),
+            ("wall", Json::Number(r.wall)),
+            ("bound", Json::String(r.bound.name().into())),
+        ])
+    });
+    let error = test.runs.as_ref().err().map(|f| f.to_string());
     Json::Object(vec![
         ("name", Json::String(test.name.clone())),
-        (
-            "test_error",
-            Json::text(test.runs.as_ref().err().map(|f| f.to_string()).as_deref()),
-        ),
+        ("test_error", Json::text(error.as_deref())),
         ("a", side(0)),
         ("b", side(1)),
         ("ratio_b_over_a", ratio),
@@ -319,38 +289,27 @@ fn test_json(test: &TestBench) -> Json {
 
 fn runs_json(runs: &Runs) -> Json {
     let codes = runs.findings.iter().map(|f| Json::String(f.code().into()));
-    let first = runs.first();
-    let spread = |metric: Metric| match runs.spread(metric) {
-        Some(s) => Json::Object(vec![
-            ("min", Json::Number(s.min)),
-            ("median", Json::Number(s.median)),
-            ("max", Json::Number(s.max)),
-            (
-                "samples",
-                Json::Array(runs.samples(metric).into_iter().map(Json::Number).collect()),
-            ),
-        ]),
-        None => Json::Null,
+    let first = runs.findings.first();
+    let spread = |metric: Metric| {
+        let samples = runs.samples(metric).into_iter().map(Json::Number).collect();
+        runs.spread(metric).map_or(Json::Null, |s| {
+            Json::Object(vec![
+                ("min", Json::Number(s.min)),
+                ("median", Json::Number(s.median)),
+                ("max", Json::Number(s.max)),
+                ("samples", Json::Array(samples)),
+            ])
+        })
     };
+    let reason = first.and_then(Finding::text);
     Json::Object(vec![
         ("verdict", Json::text(first.map(Finding::code))),
-        (
-            "reason",
-            Json::text(first.and_then(Finding::text).as_deref()),
-        ),
+        ("reason", Json::text(reason.as_deref())),
         ("verdicts", Json::Array(codes.collect())),
         ("cpu_ms", spread(Metric::CpuMs)),
         ("wall_ms", spread(Metric::WallMs)),
         ("peak_kib", spread(Metric::PeakKib)),
     ])
-}
-
-fn ratio_fields(ratio: Ratio) -> Vec<(&'static str, Json)> {
-    vec![
-        ("cpu", Json::Number(ratio.cpu)),
-        ("wall", Json::Number(ratio.wall)),
-        ("bound", Json::String(ratio.bound.name().into())),
-    ]
 }
 
 #[cfg(test)]
