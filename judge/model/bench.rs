@@ -132,13 +132,7 @@ impl TestBench {
             (true, true) => return None,
         };
         let median = |runs: &Runs, metric| stats::median(&runs.samples(metric));
-        let of = |metric| {
-            Some(stats::ratio(
-                median(b, metric)?,
-                median(a, metric)?,
-                RATIO_FLOOR_MS,
-            ))
-        };
+        let of = |m| Some(stats::ratio(median(b, m)?, median(a, m)?, RATIO_FLOOR_MS));
         Some(Ratio {
             cpu: of(Metric::CpuMs)?,
             wall: of(Metric::WallMs)?,
@@ -154,13 +148,8 @@ impl TestBench {
 
     /// The test is broken: found so before running, or by the checker after a run.
     pub fn is_broken(&self) -> bool {
-        match &self.runs {
-            Err(_) => true,
-            Ok(runs) => runs
-                .iter()
-                .flat_map(|r| &r.findings)
-                .any(|f| matches!(f, Finding::TestError(_))),
-        }
+        let mut findings = self.runs.iter().flatten().flat_map(|r| &r.findings);
+        self.runs.is_err() || findings.any(|f| matches!(f, Finding::TestError(_)))
     }
 }
 
@@ -190,10 +179,8 @@ impl Bench {
         if self.contenders.len() < 2 {
             return None;
         }
-        let exact = |r: &Ratio| r.bound == Bound::Exact;
-        let ratios: Vec<Ratio> = (self.tests.iter().filter_map(TestBench::ratio))
-            .filter(exact)
-            .collect();
+        let all = self.tests.iter().filter_map(TestBench::ratio);
+        let ratios: Vec<Ratio> = all.filter(|r| r.bound == Bound::Exact).collect();
         let mean = |part: fn(&Ratio) -> f64| {
             stats::geometric_mean(&ratios.iter().map(part).collect::<Vec<_>>())
         };
@@ -206,29 +193,22 @@ impl Bench {
 
     /// How many tests the submission `index` had accepted in every run.
     pub fn accepted(&self, index: usize) -> usize {
-        let clean = |t: &TestBench| {
-            t.runs
-                .as_ref()
-                .is_ok_and(|runs| runs.get(index).is_some_and(|r| r.not_accepted() == 0))
-        };
-        self.tests.iter().filter(|t| clean(t)).count()
+        let runs = (self.tests.iter()).filter_map(|t| t.runs.as_ref().ok()?.get(index));
+        runs.filter(|r| r.not_accepted() == 0).count()
     }
 
     pub fn compiled(&self) -> bool {
-        self.contenders
-            .iter()
-            .all(|c| matches!(c.compile, Compile::Built { .. }))
+        let built = |c: &ProblemRun| matches!(c.compile, Compile::Built { .. });
+        self.contenders.iter().all(built)
     }
 
     /// 2 a test is broken; 1 a submission did not compile, or some run was not accepted; else 0.
     pub fn exit_code(&self) -> i32 {
         let all_accepted = (0..self.contenders.len()).all(|i| self.accepted(i) == self.tests.len());
-        if self.tests.iter().any(TestBench::is_broken) {
-            2
-        } else if self.compiled() && all_accepted {
-            0
-        } else {
-            1
+        match (self.tests.iter().any(TestBench::is_broken), self.compiled()) {
+            (true, _) => 2,
+            (false, true) if all_accepted => 0,
+            (false, _) => 1,
         }
     }
 }
