@@ -17,6 +17,8 @@ const GROUP: usize = 3 * CELL + 2;
 const VERDICT: usize = 7;
 /// A ratio's cell, as wide as its head `B/A wall`.
 const RATIO: usize = 8;
+/// The header's note on who runs when, with two submissions.
+const ORDER: &str = ", A and B alternating (A B B A …)";
 
 /// The bench table, written a test at a time.
 pub struct Table {
@@ -40,8 +42,7 @@ impl Table {
 
     /// What runs how often, each submission (and its compile error, if any), then the column heads.
     pub fn header(&self, bench: &Bench, tests: usize) -> String {
-        let order =
-            (self.versus.then_some(", A and B alternating (A B B A …)")).unwrap_or_default();
+        let order = if self.versus { ORDER } else { "" };
         let limits = limits_text(&bench.contenders[0].limits);
         let title = self.plain.paint("1", &bench.problem);
         let mut out = format!(
@@ -66,16 +67,13 @@ impl Table {
 
     fn contender(&self, index: usize, run: &ProblemRun) -> String {
         let (cached, failed) = match &run.compile {
-            Compile::Built { cached } => (*cached, None),
-            Compile::Failed { message } => (false, Some(message)),
+            Compile::Built { cached: true } => (" (cached)", String::new()),
+            Compile::Built { cached: false } => ("", String::new()),
+            Compile::Failed { message } => ("", self.plain.compile_error(message)),
         };
-        let cached = if cached { " (cached)" } else { "" };
-        let label = self
-            .label(index)
-            .map(|l| format!("{l}: "))
-            .unwrap_or_default();
-        let line = format!("  {label}{}, {}{cached}\n", run.submission, run.compiler);
-        line + &failed.map_or(String::new(), |m| self.plain.compile_error(m))
+        let label = self.label(index).map_or("".into(), |l| format!("{l}: "));
+        let (submission, compiler) = (&run.submission, &run.compiler);
+        format!("  {label}{submission}, {compiler}{cached}\n{failed}")
     }
 
     fn heads(&self) -> String {
@@ -85,9 +83,11 @@ impl Table {
             "CPU ms", "wall ms", "peak MiB"
         );
         let cells = format!("{:>CELL$} {:>CELL$} {:>CELL$}", "min", "median", "max");
-        let ratios = (self.versus)
-            .then(|| format!("  {:>RATIO$} {:>RATIO$}", "B/A CPU", "B/A wall"))
-            .unwrap_or_default();
+        let ratios = if self.versus {
+            format!("  {:>RATIO$} {:>RATIO$}", "B/A CPU", "B/A wall")
+        } else {
+            String::new()
+        };
         let groups = format!("  {:w$}  {:v$}  {groups}", "", "");
         let cells = format!(
             "  {:w$}  {:v$}  {cells}  {cells}  {cells}{ratios}",
