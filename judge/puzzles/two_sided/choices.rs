@@ -98,8 +98,7 @@ impl Walk<'_> {
                 visited,
             } => {
                 if depth != self.start_depth + 1 {
-                    let after = self.start_depth;
-                    return Some((i, skipped(case, Side::Start, depth, after)));
+                    return Some((i, skipped(case, Side::Start, depth, self.start_depth)));
                 }
                 let lapse = self.chose(i, Side::Start);
                 (self.start_front, self.start_depth, self.visited.0) = (frontier, depth, visited);
@@ -121,8 +120,7 @@ impl Walk<'_> {
                     self.fresh = true;
                 }
                 if depth != self.goal.depth + 1 {
-                    let after = self.goal.depth;
-                    return Some((i, skipped(case, Side::Goal, depth, after)));
+                    return Some((i, skipped(case, Side::Goal, depth, self.goal.depth)));
                 }
                 let lapse = self.chose(i, Side::Goal);
                 let goal = &mut *self.goal;

@@ -50,13 +50,12 @@ impl Read<'_> {
                     ..
                 } => {
                     goal = depth;
-                    match self.goal {
-                        Goal::One(plain) => {
-                            let expected = plain.get(depth).copied().unwrap_or(0);
-                            differs(self.case, Side::Goal, depth, frontier, expected, meets)
-                        }
-                        Goal::Many(_) => None, // no plain BFS from many roots to compare with
-                    }
+                    // No plain BFS from many roots to compare with.
+                    let Goal::One(plain) = self.goal else {
+                        continue;
+                    };
+                    let expected = plain.get(depth).copied().unwrap_or(0);
+                    differs(self.case, Side::Goal, depth, frontier, expected, meets)
                 }
                 Event::Met(m) => {
                     let met_side = met_in.and_then(|i| match whole[i] {
