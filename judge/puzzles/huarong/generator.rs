@@ -4,7 +4,7 @@
 
 use super::checker::Huarong;
 use super::layouts;
-use super::reference::{self, Block, Metric, Puzzle};
+use super::reference::{self, Block, Layouts, Metric, Pos, Puzzle};
 use crate::puzzles::generator::{Generator, Stress};
 
 /// The reference's budget while stressing, in positions. Every board at the limits is drawn within
@@ -22,16 +22,16 @@ const SPARSE_BLOCKS: usize = 4;
 
 pub fn stress() -> Stress {
     Stress {
-        generator: Box::new(Layouts),
+        generator: Box::new(Boards),
         checker: Box::new(Huarong {
             max_states: MAX_STATES,
         }),
     }
 }
 
-pub struct Layouts;
+pub struct Boards;
 
-impl Generator for Layouts {
+impl Generator for Boards {
     /// One puzzle an input. Boards grow with the index, from 2–3 cells a side to 6×6 after input
     /// 300: a bug that shows on small boards is found on a small board, which is quicker to run,
     /// shrink and read. Every 25th input is at the problem's limits instead (`at_limits`).
@@ -47,33 +47,46 @@ impl Generator for Layouts {
         let Ok(puzzle) = reference::parse(input) else {
             return Vec::new();
         };
+        let target = &puzzle.blocks[puzzle.target].name;
         let others: Vec<usize> = (0..puzzle.blocks.len())
             .filter(|&b| b != puzzle.target)
             .collect();
-        let fewer_blocks = others.iter().map(|&b| without_blocks(&puzzle, &[b]));
-        // Two at once, last: a bug may need either of two blocks, but not both, to show.
-        let pairs = others.iter().enumerate().flat_map(|(i, &a)| {
-            let puzzle = &puzzle;
-            others[i + 1..]
-                .iter()
-                .map(move |&b| without_blocks(puzzle, &[a, b]))
-        });
-        let fewer_rows = (0..puzzle.rows).filter_map(|r| without_row(&puzzle, r));
-        let fewer_cols = (0..puzzle.cols).filter_map(|c| without_row(&transposed(&puzzle), c));
-        let fewer_cols = fewer_cols.map(|p| transposed(&p));
-        let candidates = fewer_blocks
-            .chain(fewer_rows)
-            .chain(fewer_cols)
-            .chain(pairs);
-        let mut texts: Vec<String> = Vec::new();
-        for text in candidates.map(|p| render(&p)) {
-            // Two empty columns side by side cut to the same puzzle: it is tried once.
-            if !texts.contains(&text) && reference::parse(&text).is_ok() {
-                texts.push(text);
-            }
-        }
-        texts
+        let layouts = as_layouts(&puzzle);
+        let cut = cuts(&layouts, &others).map(|l| render(&l, target));
+        distinct_valid(cut, |text| reference::parse(text).is_ok())
     }
+}
+
+/// Smaller pairs of layouts: without each block of `removable`, without an empty row, without an
+/// empty column, then without two blocks of `removable` (last: a bug may need either of two
+/// blocks, but not both, to show).
+pub fn cuts<'a>(l: &'a Layouts, removable: &'a [usize]) -> impl Iterator<Item = Layouts> + 'a {
+    let fewer_blocks = removable.iter().map(|&b| without_blocks(l, &[b]));
+    let pairs = removable.iter().enumerate().flat_map(move |(i, &a)| {
+        (removable[i + 1..].iter()).map(move |&b| without_blocks(l, &[a, b]))
+    });
+    let fewer_rows = (0..l.rows).filter_map(|r| without_row(l, r));
+    let fewer_cols = (0..l.cols).filter_map(|c| without_row(&transposed(l), c));
+    let fewer_cols = fewer_cols.map(|t| transposed(&t));
+    fewer_blocks
+        .chain(fewer_rows)
+        .chain(fewer_cols)
+        .chain(pairs)
+}
+
+/// The `texts` that `valid` accepts, each once: two empty columns side by side cut to the same
+/// input, which is tried once.
+pub fn distinct_valid(
+    texts: impl Iterator<Item = String>,
+    valid: impl Fn(&str) -> bool,
+) -> Vec<String> {
+    let mut kept: Vec<String> = Vec::new();
+    for text in texts {
+        if !kept.contains(&text) && valid(&text) {
+            kept.push(text);
+        }
+    }
+    kept
 }
 
 /// A board of 64 cells, the most the problem allows, with four blocks and the target sent to the far
@@ -94,41 +107,56 @@ fn at_limits(seed: u64, index: u64) -> String {
     }
 }
 
-/// The puzzle without the blocks `gone` (never the target).
-fn without_blocks(p: &Puzzle, gone: &[usize]) -> Puzzle {
-    let mut smaller = p.clone();
-    let kept = (0..p.blocks.len()).filter(|b| !gone.contains(b));
-    smaller.blocks = kept.map(|b| p.blocks[b].clone()).collect();
-    smaller.target -= gone.iter().filter(|&&b| b < p.target).count();
-    smaller
+/// The puzzle as a pair of layouts whose goal moves the target alone, so that one set of cuts
+/// serves both problems.
+fn as_layouts(p: &Puzzle) -> Layouts {
+    let mut goal: Vec<Pos> = p.blocks.iter().map(|b| b.at).collect();
+    goal[p.target] = p.goal;
+    Layouts {
+        rows: p.rows,
+        cols: p.cols,
+        blocks: p.blocks.clone(),
+        goal,
+        metric: p.metric,
+    }
 }
 
-/// The puzzle without row `r`, when no block's box and not the goal's box spans it (a cut through a
-/// box would change a shape) and no cell is in it.
-fn without_row(p: &Puzzle, r: usize) -> Option<Puzzle> {
-    let spans = |at: (usize, usize), block: &Block| {
+/// The pair without the blocks `gone`, in both layouts.
+fn without_blocks(l: &Layouts, gone: &[usize]) -> Layouts {
+    let kept: Vec<usize> = (0..l.blocks.len()).filter(|b| !gone.contains(b)).collect();
+    Layouts {
+        blocks: kept.iter().map(|&b| l.blocks[b].clone()).collect(),
+        goal: kept.iter().map(|&b| l.goal[b]).collect(),
+        ..l.clone()
+    }
+}
+
+/// The pair without row `r`, when no block's box spans it in either layout (a cut through a
+/// box would change a shape), so that it is empty in both.
+fn without_row(l: &Layouts, r: usize) -> Option<Layouts> {
+    let spans = |at: Pos, block: &Block| {
         let height = block.cells.iter().map(|&(dr, _)| dr + 1).max().unwrap_or(1);
         (at.0..at.0 + height).contains(&r)
     };
-    let target = p.blocks.get(p.target)?;
-    if p.rows < 2 || p.blocks.iter().any(|b| spans(b.at, b)) || spans(p.goal, target) {
+    let crossed = (l.blocks.iter().zip(&l.goal)).any(|(b, &goal)| spans(b.at, b) || spans(goal, b));
+    if l.rows < 2 || crossed {
         return None;
     }
-    let up = |(row, col): (usize, usize)| (row - usize::from(row > r), col);
-    let mut smaller = p.clone();
+    let up = |(row, col): Pos| (row - usize::from(row > r), col);
+    let mut smaller = l.clone();
     smaller.rows -= 1;
     for block in &mut smaller.blocks {
         block.at = up(block.at);
     }
-    smaller.goal = up(p.goal);
+    smaller.goal = l.goal.iter().map(|&g| up(g)).collect();
     Some(smaller)
 }
 
 /// Rows become columns: one cut serves both.
-fn transposed(p: &Puzzle) -> Puzzle {
-    let swap = |(r, c): (usize, usize)| (c, r);
-    let blocks = p.blocks.iter().map(|b| {
-        let mut cells: Vec<(usize, usize)> = b.cells.iter().map(|&cell| swap(cell)).collect();
+fn transposed(l: &Layouts) -> Layouts {
+    let swap = |(r, c): Pos| (c, r);
+    let blocks = l.blocks.iter().map(|b| {
+        let mut cells: Vec<Pos> = b.cells.iter().map(|&cell| swap(cell)).collect();
         cells.sort_unstable();
         Block {
             name: b.name.clone(),
@@ -136,35 +164,48 @@ fn transposed(p: &Puzzle) -> Puzzle {
             at: swap(b.at),
         }
     });
-    Puzzle {
-        rows: p.cols,
-        cols: p.rows,
+    Layouts {
+        rows: l.cols,
+        cols: l.rows,
         blocks: blocks.collect(),
-        goal: swap(p.goal),
-        ..p.clone()
+        goal: l.goal.iter().map(|&g| swap(g)).collect(),
+        metric: l.metric,
     }
 }
 
-/// The input text of a puzzle, in the problem's format.
-pub fn render(p: &Puzzle) -> String {
-    let mut grid = vec![vec!["."; p.cols]; p.rows];
-    for block in &p.blocks {
+/// Layout rows: block `b`, named `names[b]`, with its corner at `at[b]`.
+pub fn grid(l: &Layouts, at: &[Pos], names: &[String]) -> String {
+    let mut rows = vec![vec!["."; l.cols]; l.rows];
+    for (b, block) in l.blocks.iter().enumerate() {
         for &(dr, dc) in &block.cells {
-            grid[block.at.0 + dr][block.at.1 + dc] = &block.name;
+            rows[at[b].0 + dr][at[b].1 + dc] = &names[b];
         }
     }
-    let mut text = format!("{} {}\n", p.rows, p.cols);
-    for row in grid {
-        text += &(row.join(" ") + "\n");
-    }
-    let target = p.blocks.get(p.target).map_or("", |b| b.name.as_str());
-    text += &format!("{target}\n{} {}\n", p.goal.0, p.goal.1);
-    text += match p.metric {
+    rows.iter().map(|row| row.join(" ") + "\n").collect()
+}
+
+/// The size line and the start layout's rows, each block under its own name.
+pub fn start_text(l: &Layouts) -> String {
+    let names: Vec<String> = l.blocks.iter().map(|b| b.name.clone()).collect();
+    let start: Vec<Pos> = l.blocks.iter().map(|b| b.at).collect();
+    format!("{} {}\n", l.rows, l.cols) + &grid(l, &start, &names)
+}
+
+/// The metric line of an input, none for `moves`.
+pub fn metric_line(metric: Metric) -> &'static str {
+    match metric {
         Metric::Moves => "",
         Metric::Straight => "straight\n",
         Metric::Steps => "steps\n",
-    };
-    text
+    }
+}
+
+/// The input text of a puzzle whose goal moves the block named `target` alone, in the problem's
+/// format.
+fn render(l: &Layouts, target: &str) -> String {
+    let t = l.blocks.iter().position(|b| b.name == target);
+    let goal = l.goal[t.expect("cuts keep the target")];
+    start_text(l) + &format!("{target}\n{} {}\n", goal.0, goal.1) + metric_line(l.metric)
 }
 
 #[cfg(test)]
@@ -175,10 +216,11 @@ mod tests {
     #[test]
     fn rendering_gives_back_the_same_puzzle() {
         for index in 0..200 {
-            let (input, cases) = Layouts.input(5, index, 1);
+            let (input, cases) = Boards.input(5, index, 1);
             let puzzle = reference::parse(&input).expect("generated inputs are valid");
             assert_eq!(cases, 1);
-            assert_eq!(reference::parse(&render(&puzzle)), Ok(puzzle));
+            let text = render(&as_layouts(&puzzle), &puzzle.blocks[puzzle.target].name);
+            assert_eq!(reference::parse(&text), Ok(puzzle));
         }
     }
 
@@ -187,7 +229,7 @@ mod tests {
         let mut kinds = [0; 3];
         let mut metrics = Vec::new();
         for index in 0..150 {
-            let puzzle = reference::parse(&Layouts.input(3, index, 1).0).expect("valid");
+            let puzzle = reference::parse(&Boards.input(3, index, 1).0).expect("valid");
             match reference::search_within(&puzzle, MAX_STATES) {
                 Ok((Answer::Moves(0), _)) => kinds[0] += 1,
                 Ok((Answer::Moves(_), _)) => kinds[1] += 1,
@@ -208,7 +250,7 @@ mod tests {
     #[test]
     fn boards_start_small_and_grow() {
         let side = |index| {
-            let p = reference::parse(&Layouts.input(9, index, 1).0).expect("valid");
+            let p = reference::parse(&Boards.input(9, index, 1).0).expect("valid");
             p.rows.max(p.cols)
         };
         let small = (0..400).filter(|i| i % 25 != 24);
@@ -221,7 +263,7 @@ mod tests {
     fn every_25th_board_is_at_the_limits_decided_and_often_large() {
         let (mut blocks, mut positions) = (Vec::new(), Vec::new());
         for index in (24..300).step_by(25) {
-            let p = reference::parse(&Layouts.input(1, index, 1).0).expect("valid");
+            let p = reference::parse(&Boards.input(1, index, 1).0).expect("valid");
             assert_eq!((p.rows, p.cols), LIMITS, "input {index}");
             let searched = reference::search_within(&p, MAX_STATES);
             positions.push(searched.expect("decided within the budget").1);
@@ -239,7 +281,7 @@ mod tests {
     #[test]
     fn smaller_puzzles_drop_a_block_or_an_empty_line_not_the_target() {
         let input = "3 4\nA A . .\n. B . .\n. . . .\nB\n0 0\nsteps\n";
-        let smaller = Layouts.smaller(input, None);
+        let smaller = Boards.smaller(input, None);
         assert_eq!(
             smaller[0],
             "3 4\n. . . .\n. B . .\n. . . .\nB\n0 0\nsteps\n"
@@ -253,14 +295,14 @@ mod tests {
             "without A, without the last row, one column fewer"
         );
         let three = "1 4\nA B C .\nC\n0 3\n";
-        let smaller = Layouts.smaller(three, None);
+        let smaller = Boards.smaller(three, None);
         assert_eq!(
             smaller.last().map(String::as_str),
             Some("1 4\n. . C .\nC\n0 3\n")
         );
         // Column 0 may go, and the goal moves left with the board; column 3 is in the goal's box.
         let l_shape = "2 4\n. L . .\n. L L .\nL\n0 2\n";
-        let cut = Layouts.smaller(l_shape, None);
+        let cut = Boards.smaller(l_shape, None);
         assert_eq!(cut, ["2 3\nL . .\nL L .\nL\n0 1\n"]);
     }
 }

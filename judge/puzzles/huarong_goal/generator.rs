@@ -5,8 +5,9 @@
 
 use super::checker::HuarongGoal;
 use crate::puzzles::generator::{Generator, Stress};
+use crate::puzzles::huarong::generator::{cuts, distinct_valid, grid, metric_line, start_text};
 use crate::puzzles::huarong::layouts::{self, Generated, Size};
-use crate::puzzles::huarong::reference::{self, Block, Layouts, Metric};
+use crate::puzzles::huarong::reference::{self, Block, Layouts};
 use crate::puzzles::rng::Rng;
 
 /// The reference's budget while stressing, in positions, as for Huarong.
@@ -37,26 +38,9 @@ impl Generator for Pairs {
         let Ok(layouts) = reference::parse_layouts(input) else {
             return Vec::new();
         };
-        let blocks = 0..layouts.blocks.len();
-        let fewer_blocks = blocks.clone().map(|b| without_blocks(&layouts, &[b]));
-        let pairs = blocks.flat_map(|a| {
-            let layouts = &layouts;
-            (a + 1..layouts.blocks.len()).map(move |b| without_blocks(layouts, &[a, b]))
-        });
-        let fewer_rows = (0..layouts.rows).filter_map(|r| without_row(&layouts, r));
-        let fewer_cols = (0..layouts.cols).filter_map(|c| without_row(&transposed(&layouts), c));
-        let fewer_cols = fewer_cols.map(|l| transposed(&l));
-        let candidates = fewer_blocks
-            .chain(fewer_rows)
-            .chain(fewer_cols)
-            .chain(pairs);
-        let mut texts: Vec<String> = Vec::new();
-        for text in candidates.map(|l| render(&l)) {
-            if !texts.contains(&text) && reference::parse_layouts(&text).is_ok() {
-                texts.push(text);
-            }
-        }
-        texts
+        let blocks: Vec<usize> = (0..layouts.blocks.len()).collect();
+        let cut = cuts(&layouts, &blocks).map(|l| render(&l));
+        distinct_valid(cut, |text| reference::parse_layouts(text).is_ok())
     }
 }
 
@@ -183,95 +167,20 @@ fn goal_names(rng: &mut Rng, blocks: &[Block]) -> Vec<String> {
 /// The input text: the size, the start layout, a blank line if `blank`, the goal layout (block `b`
 /// named `goal_names[b]`); no metric line.
 fn write_layouts(l: &Layouts, goal_names: &[String], blank: bool) -> String {
-    let start_names: Vec<&str> = l.blocks.iter().map(|b| b.name.as_str()).collect();
-    let start: Vec<(usize, usize)> = l.blocks.iter().map(|b| b.at).collect();
-    let goal_names: Vec<&str> = goal_names.iter().map(String::as_str).collect();
-    let mut text = format!("{} {}\n", l.rows, l.cols);
-    text += &grid(l, &start, &start_names);
-    text += if blank { "\n" } else { "" };
-    text += &grid(l, &l.goal, &goal_names);
-    text
-}
-
-/// One layout's rows: block `b`, named `names[b]`, with its corner at `at[b]`.
-fn grid(l: &Layouts, at: &[(usize, usize)], names: &[&str]) -> String {
-    let mut rows = vec![vec!["."; l.cols]; l.rows];
-    for (b, block) in l.blocks.iter().enumerate() {
-        for &(dr, dc) in &block.cells {
-            rows[at[b].0 + dr][at[b].1 + dc] = names[b];
-        }
-    }
-    rows.iter().map(|row| row.join(" ") + "\n").collect()
+    let blank = if blank { "\n" } else { "" };
+    start_text(l) + blank + &grid(l, &l.goal, goal_names)
 }
 
 /// The input text of a pair of layouts, the goal's blocks named as the start's.
 pub fn render(l: &Layouts) -> String {
     let names: Vec<String> = l.blocks.iter().map(|b| b.name.clone()).collect();
-    let mut text = write_layouts(l, &names, true);
-    text += match l.metric {
-        Metric::Moves => "",
-        Metric::Straight => "straight\n",
-        Metric::Steps => "steps\n",
-    };
-    text
-}
-
-/// The pair without the blocks `gone`, in both layouts.
-fn without_blocks(l: &Layouts, gone: &[usize]) -> Layouts {
-    let kept: Vec<usize> = (0..l.blocks.len()).filter(|b| !gone.contains(b)).collect();
-    Layouts {
-        blocks: kept.iter().map(|&b| l.blocks[b].clone()).collect(),
-        goal: kept.iter().map(|&b| l.goal[b]).collect(),
-        ..l.clone()
-    }
-}
-
-/// The pair without row `r`, when no block's box spans it in either layout (a cut through a box
-/// would change a shape), so that it is empty in both.
-fn without_row(l: &Layouts, r: usize) -> Option<Layouts> {
-    let spans = |at: (usize, usize), block: &Block| {
-        let height = block.cells.iter().map(|&(dr, _)| dr + 1).max().unwrap_or(1);
-        (at.0..at.0 + height).contains(&r)
-    };
-    let crossed = (l.blocks.iter().zip(&l.goal)).any(|(b, &goal)| spans(b.at, b) || spans(goal, b));
-    if l.rows < 2 || crossed {
-        return None;
-    }
-    let up = |(row, col): (usize, usize)| (row - usize::from(row > r), col);
-    let mut smaller = l.clone();
-    smaller.rows -= 1;
-    for block in &mut smaller.blocks {
-        block.at = up(block.at);
-    }
-    smaller.goal = l.goal.iter().map(|&g| up(g)).collect();
-    Some(smaller)
-}
-
-/// Rows become columns: one cut serves both.
-fn transposed(l: &Layouts) -> Layouts {
-    let swap = |(r, c): (usize, usize)| (c, r);
-    let blocks = l.blocks.iter().map(|b| {
-        let mut cells: Vec<(usize, usize)> = b.cells.iter().map(|&cell| swap(cell)).collect();
-        cells.sort_unstable();
-        Block {
-            name: b.name.clone(),
-            cells,
-            at: swap(b.at),
-        }
-    });
-    Layouts {
-        rows: l.cols,
-        cols: l.rows,
-        blocks: blocks.collect(),
-        goal: l.goal.iter().map(|&g| swap(g)).collect(),
-        metric: l.metric,
-    }
+    write_layouts(l, &names, true) + metric_line(l.metric)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzles::huarong::reference::Answer;
+    use crate::puzzles::huarong::reference::{Answer, Metric};
 
     /// The goal layout's rows of an input.
     fn goal_rows(input: &str) -> Vec<&str> {
