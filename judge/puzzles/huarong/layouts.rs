@@ -67,15 +67,9 @@ pub const METRICS: [&str; 4] = ["", "moves", "straight", "steps"];
 
 /// A shape's cells, sorted, from its drawing; the drawing must touch its box's top row and left column.
 pub fn shape_cells(drawing: &str) -> Vec<Pos> {
-    let mut cells = Vec::new();
-    for (r, row) in drawing.split('/').enumerate() {
-        for (c, cell) in row.chars().enumerate() {
-            if cell == '#' {
-                cells.push((r, c));
-            }
-        }
-    }
-    cells
+    let rows = drawing.split('/').enumerate();
+    let cells = rows.flat_map(|(r, row)| row.match_indices('#').map(move |(c, _)| (r, c)));
+    cells.collect()
 }
 
 /// One generated puzzle: the input text and what kind of puzzle it is.
@@ -115,13 +109,7 @@ pub fn puzzle_within(seed: u64, index: u64, max_side: usize) -> Generated {
 /// is at least 3 × 3, so that every shape fits.
 pub fn sparse_puzzle(seed: u64, index: u64, (rows, cols): Pos, blocks: usize) -> Generated {
     let mut rng = Rng::for_input(seed, index ^ 0x5a7e);
-    let mut board = Board {
-        rows,
-        cols,
-        blocks: Vec::new(),
-        owner: vec![None; rows * cols],
-        kept: vec![false; rows * cols],
-    };
+    let mut board = Board::new(rows, cols, vec![false; rows * cols]);
     for _ in 0..40 {
         if board.blocks.len() == blocks {
             break;
@@ -244,19 +232,29 @@ struct Board {
 }
 
 impl Board {
+    fn new(rows: usize, cols: usize, kept: Vec<bool>) -> Self {
+        Board {
+            rows,
+            cols,
+            blocks: Vec::new(),
+            owner: vec![None; rows * cols],
+            kept,
+        }
+    }
+
     /// Whether cell `i` is still to be covered.
     fn is_free(&self, i: usize) -> bool {
         self.owner[i].is_none() && !self.kept[i]
     }
 
-    fn free_cells(&self) -> usize {
-        (0..self.owner.len()).filter(|&i| self.is_free(i)).count()
+    /// The cells still to be covered.
+    fn free(&self) -> Vec<usize> {
+        (0..self.owner.len()).filter(|&i| self.is_free(i)).collect()
     }
 
     /// Every corner where `cells` lies on the board over free cells.
     fn places(&self, cells: &[Pos]) -> Vec<Pos> {
-        let height = cells.iter().map(|&(r, _)| r + 1).max().unwrap_or(1);
-        let width = cells.iter().map(|&(_, c)| c + 1).max().unwrap_or(1);
+        let (height, width) = extent(cells);
         let mut places = Vec::new();
         for r in 0..(self.rows + 1).saturating_sub(height) {
             for c in 0..(self.cols + 1).saturating_sub(width) {
@@ -285,6 +283,14 @@ impl Board {
         corner_taken || covers_a_corner
     }
 
+    /// Whether block `b` fits with its corner at `at` where `owner` says whose each cell is.
+    fn open(&self, owner: &[Option<usize>], b: usize, (r, c): Pos) -> bool {
+        (self.blocks[b].cells.iter()).all(|&(dr, dc)| {
+            let (r, c) = (r + dr, c + dc);
+            r < self.rows && c < self.cols && owner[r * self.cols + c].map_or(true, |o| o == b)
+        })
+    }
+
     fn put(&mut self, cells: Vec<Pos>, at: Pos) {
         for &(dr, dc) in &cells {
             self.owner[(at.0 + dr) * self.cols + at.1 + dc] = Some(self.blocks.len());
@@ -303,16 +309,10 @@ fn fill(rng: &mut Rng, rows: usize, cols: usize, empties: usize) -> Board {
     for (r, c) in empty_region(rng, rows, cols, empties) {
         kept[r * cols + c] = true;
     }
-    let mut board = Board {
-        rows,
-        cols,
-        blocks: Vec::new(),
-        owner: vec![None; rows * cols],
-        kept,
-    };
+    let mut board = Board::new(rows, cols, kept);
     let favourite = Some(draw_shape(rng)).filter(|_| rng.percent(35));
     for _ in 0..40 {
-        let spare = board.free_cells();
+        let spare = board.free().len();
         if spare == 0 {
             break;
         }
@@ -361,10 +361,8 @@ fn empty_region(rng: &mut Rng, rows: usize, cols: usize, size: usize) -> Vec<Pos
 
 /// Singles, and dominoes where they fit, on random free cells until none is left.
 fn fill_gaps(rng: &mut Rng, board: &mut Board) {
-    while board.free_cells() > 0 {
-        let free: Vec<usize> = (0..board.owner.len())
-            .filter(|&i| board.is_free(i))
-            .collect();
+    let mut free = board.free();
+    while !free.is_empty() {
         let i = rng.pick(&free);
         let (r, c) = (i / board.cols, i % board.cols);
         let right_free = c + 1 < board.cols && board.is_free(i + 1);
@@ -375,6 +373,7 @@ fn fill_gaps(rng: &mut Rng, board: &mut Board) {
             vec![(0, 0)]
         };
         board.put(cells, (r, c));
+        free = board.free();
     }
 }
 
@@ -415,8 +414,7 @@ fn choose_target(rng: &mut Rng, blocks: &[Block]) -> usize {
 /// Where the target is now (already solved) a fifth of the time, else a board corner or any place.
 fn choose_goal(rng: &mut Rng, board: &Board, target: usize) -> Pos {
     let block = &board.blocks[target];
-    let height = block.cells.iter().map(|&(r, _)| r + 1).max().unwrap_or(1);
-    let width = block.cells.iter().map(|&(_, c)| c + 1).max().unwrap_or(1);
+    let (height, width) = extent(&block.cells);
     let (last_row, last_col) = (board.rows - height, board.cols - width);
     if rng.percent(8) {
         return block.at;
@@ -445,19 +443,10 @@ fn choose_goal(rng: &mut Rng, board: &Board, target: usize) -> Pos {
 /// Where a few random steps take the target while every other block stays put: a goal known to be
 /// reachable, so that enough puzzles are solvable.
 fn walk(rng: &mut Rng, board: &Board, target: usize) -> Pos {
-    let block = &board.blocks[target];
-    let open = |(r, c): Pos| {
-        (block.cells.iter()).all(|&(dr, dc)| {
-            let (r, c) = (r + dr, c + dc);
-            r < board.rows
-                && c < board.cols
-                && (board.owner[r * board.cols + c]).map_or(true, |owner| owner == target)
-        })
-    };
-    let mut at = block.at;
+    let mut at = board.blocks[target].at;
     for _ in 0..1 + rng.below(6) {
         match neighbour(rng, at) {
-            Some(next) if open(next) => at = next,
+            Some(next) if board.open(&board.owner, target, next) => at = next,
             _ => {}
         }
     }
@@ -474,20 +463,9 @@ fn scrambled(rng: &mut Rng, board: &Board, moves: usize) -> Vec<Pos> {
     };
     for _ in 0..moves {
         let mut legal = Vec::new();
-        for (b, &(r, c)) in at.iter().enumerate() {
-            let steps = [
-                r.checked_sub(1).map(|r| (r, c)),
-                Some((r + 1, c)),
-                c.checked_sub(1).map(|c| (r, c)),
-                Some((r, c + 1)),
-            ];
-            for to in steps.into_iter().flatten() {
-                let open = cells(b, to).all(|(r, c)| {
-                    r < board.rows
-                        && c < board.cols
-                        && owner[r * board.cols + c].map_or(true, |o| o == b)
-                });
-                if open {
+        for (b, &from) in at.iter().enumerate() {
+            for to in steps(from).into_iter().flatten() {
+                if board.open(&owner, b, to) {
                     legal.push((b, to));
                 }
             }
@@ -503,14 +481,20 @@ fn scrambled(rng: &mut Rng, board: &Board, moves: usize) -> Vec<Pos> {
     at
 }
 
+/// The cells one step from `at` up, down, left and right, but not off the top or left edge.
+fn steps((r, c): Pos) -> [Option<Pos>; 4] {
+    let (up, left) = (r.checked_sub(1), c.checked_sub(1));
+    [
+        up.map(|r| (r, c)),
+        Some((r + 1, c)),
+        left.map(|c| (r, c)),
+        Some((r, c + 1)),
+    ]
+}
+
 /// The cell one step from `at` in a random direction, if that is not off the top or left edge.
-fn neighbour(rng: &mut Rng, (r, c): Pos) -> Option<Pos> {
-    match rng.below(4) {
-        0 => Some((r.checked_sub(1)?, c)),
-        1 => Some((r + 1, c)),
-        2 => Some((r, c.checked_sub(1)?)),
-        _ => Some((r, c + 1)),
-    }
+fn neighbour(rng: &mut Rng, at: Pos) -> Option<Pos> {
+    steps(at)[rng.below(4)]
 }
 
 /// `count` different names of 1 to 3 letters and digits, starting with a letter.
@@ -549,8 +533,7 @@ fn render(
                 None => rng.pick(&[".", ".", ".."]),
             })
             .collect();
-        text += &tokens.join(" ");
-        text += "\n";
+        text += &(tokens.join(" ") + "\n");
     }
     text += &format!("{}\n{} {}\n", names[target], goal.0, goal.1);
     if !metric.is_empty() {
