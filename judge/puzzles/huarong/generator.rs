@@ -3,7 +3,7 @@
 //! empty row or column.
 
 use super::checker::Huarong;
-use super::layouts;
+use super::layouts::{self, extent};
 use super::reference::{self, Block, Layouts, Metric, Pos, Puzzle};
 use crate::puzzles::generator::{Generator, Stress};
 
@@ -134,10 +134,7 @@ fn without_blocks(l: &Layouts, gone: &[usize]) -> Layouts {
 /// The pair without row `r`, when no block's box spans it in either layout (a cut through a
 /// box would change a shape), so that it is empty in both.
 fn without_row(l: &Layouts, r: usize) -> Option<Layouts> {
-    let spans = |at: Pos, block: &Block| {
-        let height = block.cells.iter().map(|&(dr, _)| dr + 1).max().unwrap_or(1);
-        (at.0..at.0 + height).contains(&r)
-    };
+    let spans = |at: Pos, block: &Block| (at.0..at.0 + extent(&block.cells).0).contains(&r);
     let crossed = (l.blocks.iter().zip(&l.goal)).any(|(b, &goal)| spans(b.at, b) || spans(goal, b));
     if l.rows < 2 || crossed {
         return None;

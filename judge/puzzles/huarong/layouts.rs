@@ -348,11 +348,9 @@ fn empty_region(rng: &mut Rng, rows: usize, cols: usize, size: usize) -> Vec<Pos
     let mut cells = vec![(rng.below(rows), rng.below(cols))];
     while cells.len() < size {
         let from = rng.pick(&cells);
-        match neighbour(rng, from) {
-            Some(next) if next.0 < rows && next.1 < cols && !cells.contains(&next) => {
-                cells.push(next)
-            }
-            _ => {}
+        let next = neighbour(rng, from).filter(|&(r, c)| r < rows && c < cols);
+        if let Some(next) = next.filter(|next| !cells.contains(next)) {
+            cells.push(next);
         }
     }
     cells.truncate(size);
@@ -445,9 +443,8 @@ fn choose_goal(rng: &mut Rng, board: &Board, target: usize) -> Pos {
 fn walk(rng: &mut Rng, board: &Board, target: usize) -> Pos {
     let mut at = board.blocks[target].at;
     for _ in 0..1 + rng.below(6) {
-        match neighbour(rng, at) {
-            Some(next) if board.open(&board.owner, target, next) => at = next,
-            _ => {}
+        if let Some(next) = neighbour(rng, at).filter(|&to| board.open(&board.owner, target, to)) {
+            at = next;
         }
     }
     at
@@ -499,12 +496,12 @@ fn neighbour(rng: &mut Rng, at: Pos) -> Option<Pos> {
 
 /// `count` different names of 1 to 3 letters and digits, starting with a letter.
 fn draw_names(rng: &mut Rng, count: usize) -> Vec<String> {
-    const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    // The first 52 are the letters a name starts with.
     const ALNUM: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     let mut names: Vec<String> = Vec::with_capacity(count);
     while names.len() < count {
         let length = rng.pick(&[1, 1, 1, 2, 2, 3]);
-        let mut name = String::from(char::from(rng.pick(LETTERS)));
+        let mut name = String::from(char::from(rng.pick(&ALNUM[..52])));
         for _ in 1..length {
             name.push(char::from(rng.pick(ALNUM)));
         }
@@ -602,7 +599,8 @@ pub fn mirrored_puzzle(seed: u64, index: u64) -> String {
     )
 }
 
-fn extent(cells: &[Pos]) -> (usize, usize) {
+/// The height and width of a shape's bounding box.
+pub fn extent(cells: &[Pos]) -> (usize, usize) {
     let height = cells.iter().map(|c| c.0 + 1).max().unwrap_or(1);
     (height, cells.iter().map(|c| c.1 + 1).max().unwrap_or(1))
 }
