@@ -67,18 +67,11 @@ fn pair_from(start: &Generated, seed: u64, index: u64) -> String {
         blocks: puzzle.blocks,
         metric: puzzle.metric,
     };
-    let placed = if rng.percent(25) {
-        placed_anew(&mut rng, &layouts)
-    } else {
-        None
-    };
-    layouts.goal = match placed {
-        Some(goal) => goal,
-        None => {
-            let moves = if rng.percent(5) { 0 } else { 2 + rng.below(14) };
-            walked(&mut rng, &layouts, moves)
-        }
-    };
+    let placed = rng.percent(25).then(|| placed_anew(&mut rng, &layouts));
+    layouts.goal = placed.flatten().unwrap_or_else(|| {
+        let moves = if rng.percent(5) { 0 } else { 2 + rng.below(14) };
+        walked(&mut rng, &layouts, moves)
+    });
     let names = goal_names(&mut rng, &layouts.blocks);
     let blank = rng.percent(50);
     let mut text = write_layouts(&layouts, &names, blank);
