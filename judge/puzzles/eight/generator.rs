@@ -81,13 +81,10 @@ impl Generator for EightBoards {
 /// The boards `distances` knows, grouped by their distance, each group sorted: the table is a hash
 /// map, whose order differs from run to run, and a seed must not.
 pub fn layers(distances: &Distances) -> Vec<Vec<Board>> {
-    let mut layers: Vec<Vec<Board>> = Vec::new();
+    let depths = distances.0.values().map(|&d| usize::from(d) + 1);
+    let mut layers: Vec<Vec<Board>> = vec![Vec::new(); depths.max().unwrap_or(0)];
     for (board, &distance) in &distances.0 {
-        let d = usize::from(distance);
-        if layers.len() <= d {
-            layers.resize(d + 1, Vec::new());
-        }
-        layers[d].push(*board);
+        layers[usize::from(distance)].push(*board);
     }
     for layer in &mut layers {
         layer.sort_unstable();

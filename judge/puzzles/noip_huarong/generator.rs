@@ -84,21 +84,11 @@ fn without_row(game: &Game, r: usize) -> Option<Game> {
     if game.rows < 2 || (r * cols..(r + 1) * cols).any(|cell| used(game, cell)) {
         return None;
     }
-    let up = |cell: usize| {
-        if cell >= (r + 1) * cols {
-            cell - cols
-        } else {
-            cell
-        }
-    };
+    let up = |cell: usize| cell - cols * usize::from(cell >= (r + 1) * cols);
     let open = (game.open.iter().enumerate())
         .filter(|(cell, _)| cell / cols != r)
         .map(|(_, &o)| o);
-    let queries = game.queries.iter().map(|q| Query {
-        empty: up(q.empty),
-        piece: up(q.piece),
-        target: up(q.target),
-    });
+    let queries = game.queries.iter().map(|q| renumbered(q, up));
     Some(Game {
         rows: game.rows - 1,
         cols,
@@ -114,16 +104,21 @@ fn transposed(game: &Game) -> Game {
     for (cell, &o) in game.open.iter().enumerate() {
         open[swap(cell)] = o;
     }
-    let queries = game.queries.iter().map(|q| Query {
-        empty: swap(q.empty),
-        piece: swap(q.piece),
-        target: swap(q.target),
-    });
+    let queries = game.queries.iter().map(|q| renumbered(q, swap));
     Game {
         rows: game.cols,
         cols: game.rows,
         open,
         queries: queries.collect(),
+    }
+}
+
+/// The query with each of its cells numbered anew by `to`.
+fn renumbered(q: &Query, to: impl Fn(usize) -> usize) -> Query {
+    Query {
+        empty: to(q.empty),
+        piece: to(q.piece),
+        target: to(q.target),
     }
 }
 
