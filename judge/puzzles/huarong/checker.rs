@@ -147,8 +147,7 @@ mod tests {
     use super::*;
     use crate::puzzles::checker::testing::{judged, why};
     use crate::puzzles::huarong::grid::from_grid;
-
-    const SAMPLE: &str = "3 4\nA A C .\nA B C .\nB B . .\nB\n0 1\n";
+    use crate::puzzles::huarong::reference::testing::SAMPLE;
 
     fn check(input: &str, output: &str) -> Checked {
         judged(&Huarong::default(), input, output)

@@ -108,8 +108,7 @@ pub fn shortest(input: &[u8], case: usize) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const SAMPLE: &str = "3 4\nA A C .\nA B C .\nB B . .\nB\n0 1\n";
+    use crate::puzzles::huarong::reference::testing::SAMPLE;
 
     #[test]
     fn frames_replay_the_moves_and_mark_where_each_block_goes() {

@@ -115,3 +115,20 @@ pub(crate) fn on_board(rows: usize, cols: usize, cells: &[Pos], at: Pos) -> bool
 fn show((r, c): Pos) -> String {
     format!("({r},{c})")
 }
+
+/// What the reference's tests, and its callers' tests, share: the sample and parsing that fails loud.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{parse, parse_layouts, Layouts, Puzzle};
+
+    /// A 3×4 board: the L-shaped target B must bring its corner to (0, 1).
+    pub const SAMPLE: &str = "3 4\nA A C .\nA B C .\nB B . .\nB\n0 1\n";
+
+    pub fn puzzle(input: &str) -> Puzzle {
+        parse(input).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    pub fn layouts(input: &str) -> Layouts {
+        parse_layouts(input).unwrap_or_else(|e| panic!("{e}"))
+    }
+}

@@ -242,17 +242,8 @@ pub fn clip(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles::huarong::reference::testing::{layouts, puzzle, SAMPLE};
     use crate::puzzles::huarong::reference::{optimum, Answer::Moves};
-
-    const SAMPLE: &str = "3 4\nA A C .\nA B C .\nB B . .\nB\n0 1\n";
-
-    fn puzzle(input: &str) -> Puzzle {
-        parse(input).unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    fn layouts(input: &str) -> Layouts {
-        parse_layouts(input).unwrap_or_else(|e| panic!("{e}"))
-    }
 
     #[test]
     fn the_sample_parses_into_blocks_at_their_corners() {

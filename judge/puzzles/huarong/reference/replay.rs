@@ -197,17 +197,7 @@ fn check_goal(p: &Puzzle, at: &[Pos], k: usize) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzles::huarong::reference::{parse, parse_layouts};
-
-    const SAMPLE: &str = "3 4\nA A C .\nA B C .\nB B . .\nB\n0 1\n";
-
-    fn puzzle(input: &str) -> Puzzle {
-        parse(input).unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    fn layouts(input: &str) -> Layouts {
-        parse_layouts(input).unwrap_or_else(|e| panic!("{e}"))
-    }
+    use crate::puzzles::huarong::reference::testing::{layouts, puzzle, SAMPLE};
 
     fn replayed(input: &str, output: &str) -> Result<Answer, String> {
         replay(&puzzle(input), output.as_bytes()).map_err(|wrong| wrong.to_string())

@@ -356,15 +356,10 @@ fn fits(p: &Rules, grid: &[Option<usize>], b: usize, at: Pos) -> bool {
 mod tests {
     use super::*;
     use crate::puzzles::huarong::grid::from_grid;
-    use crate::puzzles::huarong::reference::{parse, parse_layouts};
+    use crate::puzzles::huarong::reference::testing::{layouts, puzzle, SAMPLE};
     use Answer::{Moves, Unsolvable};
 
-    const SAMPLE: &str = "3 4\nA A C .\nA B C .\nB B . .\nB\n0 1\n";
     const CLASSIC: &str = "HAAI/HAAI/JBBK/JNOK/P@@Q";
-
-    fn puzzle(input: &str) -> Puzzle {
-        parse(input).unwrap_or_else(|e| panic!("{e}"))
-    }
 
     fn with_metric(input: &str, metric: &str) -> Puzzle {
         puzzle(&format!("{input}{metric}\n"))
@@ -372,10 +367,6 @@ mod tests {
 
     fn classic() -> String {
         from_grid(CLASSIC).unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    fn layouts(input: &str) -> Layouts {
-        parse_layouts(input).unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]
