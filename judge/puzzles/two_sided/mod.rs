@@ -178,5 +178,7 @@ fn case_shown(case: usize, met: Option<Meeting>, choices: &Choices, goal: &GoalS
     }
 }
 
+// The coach's generated tests are test code only, so they live under tests/ with the other tests.
 #[cfg(test)]
+#[path = "../../../tests/unit/coach_mutants.rs"]
 mod mutants;
