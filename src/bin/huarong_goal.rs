@@ -499,22 +499,43 @@ fn read_size(tokens: &mut Tokens) -> Result<(usize, usize), String> {
     Ok((rows, cols))
 }
 
-/// The optional metric line, which ends the puzzle, and the warning for a token after it.
+/// The optional metric line, which ends the puzzle, and the warning for text after it. A line of
+/// one word stands where the metric does, so a word that is not a metric is an error: read as text
+/// after the puzzle, a mistyped `Steps` would quietly solve the puzzle under `moves`.
 fn read_end(tokens: &mut Tokens) -> Result<(Metric, Option<String>), String> {
-    let (line, count) = tokens.next(2).unwrap_or_default();
     let hint = " (a metric would be moves, straight or steps)";
-    let metric = match line.first().copied() {
-        Some("moves") | None => Metric::Moves, // no line: the default
-        Some("straight") => Metric::Straight,
-        Some("steps") => Metric::Steps,
-        Some(t) => return Ok((Metric::Moves, Some(tokens.ignored(t, hint)))),
+    let (line, count) = match tokens.next(2) {
+        None => return Ok((Metric::Moves, None)), // no line: the default
+        Some((line, count)) if count > 1 && metric(line[0]).is_none() => {
+            return Ok((Metric::Moves, Some(tokens.ignored(line[0], hint))));
+        }
+        Some(line) => line,
     };
+    let not_one = format!(
+        "`{}` is not a metric: expected moves, straight or steps",
+        clip(line[0])
+    );
+    let found = metric(line[0]).ok_or_else(|| tokens.error(line[0], &not_one))?;
     if count > 1 {
         let what = format!("expected only the metric, found `{}`", clip(line[1]));
         return Err(tokens.error(line[1], &what));
     }
-    let ignored = tokens.next(1).map(|(t, _)| tokens.ignored(t[0], ""));
-    Ok((metric, ignored))
+    match tokens.next(2) {
+        Some((line, 1)) if metric(line[0]).is_some() => {
+            Err(tokens.error(line[0], "a second metric line: a puzzle has one metric"))
+        }
+        after => Ok((found, after.map(|(line, _)| tokens.ignored(line[0], "")))),
+    }
+}
+
+/// The metric a word names.
+fn metric(word: &str) -> Option<Metric> {
+    match word {
+        "moves" => Some(Metric::Moves),
+        "straight" => Some(Metric::Straight),
+        "steps" => Some(Metric::Steps),
+        _ => None,
+    }
 }
 
 // -------------------------------------------------------------------------------------------------

@@ -192,9 +192,6 @@ fn text_after_the_puzzle_is_answered_with_one_warning_line() {
     answered("1 2\r\nA .\r\nA\r\n0 1\u{1a}", "");
     let end = "huarong: warning: line 7, column 1: ignored text after the puzzle: 'END'\n";
     answered(&format!("{puzzle}steps\n\nEND of file\n"), end);
-    let fast = "huarong: warning: line 5, column 1: ignored text after the puzzle: 'fast' \
-                (a metric would be moves, straight or steps)\n";
-    answered(&format!("{puzzle}fast\n"), fast);
     answered(
         &format!("{puzzle}steps\nEND\n"),
         "huarong: warning: line 6, column 1: ignored text after the puzzle: 'END'\n",
@@ -205,19 +202,36 @@ fn text_after_the_puzzle_is_answered_with_one_warning_line() {
         "huarong: warning: line 6, column 6: ignored text after the puzzle: 'x' \
          (a metric would be moves, straight or steps)\n",
     );
-    // A metric that is not one is not read as `moves` silently.
+    // A word after the metric line is text after the puzzle, even a metric's first letters.
     answered(
-        &format!("{puzzle}Steps\n"),
-        "huarong: warning: line 5, column 1: ignored text after the puzzle: 'Steps' \
-         (a metric would be moves, straight or steps)\n",
+        &format!("{puzzle}moves\nmove\n"),
+        "huarong: warning: line 6, column 1: ignored text after the puzzle: 'move'\n",
     );
+}
+
+#[test]
+fn a_word_where_the_metric_stands_must_be_a_metric() {
+    let puzzle = "1 2\nA .\nA\n0 1\n";
+    let not_one =
+        |word: &str| format!("`{word}` is not a metric: expected moves, straight or steps");
+    for word in ["fast", "Steps", "STEPS", "move"] {
+        refused(
+            format!("{puzzle}{word}\n"),
+            &format!("line 5, column 1: {}", not_one(word)),
+        );
+    }
     let long = "x".repeat(1 << 20);
-    let clipped = format!(
-        "huarong: warning: line 5, column 1: ignored text after the puzzle: '{}…' \
-         (a metric would be moves, straight or steps)\n",
-        "x".repeat(40)
+    let clipped = not_one(&format!("{}…", "x".repeat(40)));
+    refused(
+        format!("{puzzle}\n {long}"),
+        &format!("line 6, column 2: {clipped}"),
     );
-    answered(&format!("{puzzle}{long}"), &clipped);
+    for second in ["moves", "steps"] {
+        refused(
+            format!("{puzzle}steps\n\n{second}\n"),
+            "line 7, column 1: a second metric line: a puzzle has one metric",
+        );
+    }
 }
 
 #[test]

@@ -311,13 +311,18 @@ fn text_after_the_puzzle_is_answered_with_one_warning_line() {
         .success()
         .stdout(one)
         .stderr("huarong_goal: warning: line 6, column 2: ignored text after the puzzle: 'END'\n");
-    huarong_goal(format!("{pair}fast\n"))
-        .success()
-        .stdout(one)
-        .stderr(
-            "huarong_goal: warning: line 4, column 1: ignored text after the puzzle: 'fast' (a \
-             metric would be moves, straight or steps)\n",
-        );
+    // A word where the metric stands must be one; so must no second metric line follow.
+    let not_one = "`fast` is not a metric: expected moves, straight or steps";
+    let second = "a second metric line: a puzzle has one metric";
+    for (end, message) in [
+        ("fast\n", format!("4, column 1: {not_one}")),
+        ("moves\nsteps", format!("5, column 1: {second}")),
+    ] {
+        huarong_goal(format!("{pair}{end}"))
+            .code(1)
+            .stdout("")
+            .stderr(format!("huarong_goal: line {message}\n"));
+    }
 }
 
 #[test]
