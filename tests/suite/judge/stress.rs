@@ -164,7 +164,7 @@ fn a_seed_finds_the_same_failure_again_and_the_text_says_how() {
         "99",
     ];
     let first = text(failure(&stress(&args).1), "input").to_string();
-    // With this very judge on PATH (as `cargo install --path .` puts it), the command says `judge`.
+    // With this very judge on PATH (as `cargo install --path . --bin judge` puts it), the command says `judge`.
     let bin = assert_cmd::cargo::cargo_bin("judge");
     let path = std::env::join_paths(
         std::iter::once(bin.parent().expect("a folder").to_path_buf()).chain(
