@@ -3,7 +3,7 @@
 //! alone. Prints the optimum; `visited N` on stderr.
 
 #[path = "../../judge/puzzles/huarong/reference/mod.rs"]
-#[allow(dead_code, unused_imports)] // the bench needs only `parse_layouts` and `Layouts::search`
+#[allow(dead_code, unused_imports)] // the bench needs only `parse_layouts` and `search`
 mod reference;
 
 use std::io::Read;
@@ -21,7 +21,7 @@ fn main() {
             std::process::exit(1);
         }
     };
-    let (optimum, visited) = layouts.search();
+    let (optimum, visited) = reference::search(&layouts);
     match optimum {
         reference::Answer::Moves(k) => println!("{k}"),
         reference::Answer::Unsolvable => println!("unsolvable"),

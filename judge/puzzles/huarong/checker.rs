@@ -1,57 +1,79 @@
-//! The Huarong Dao checker: an answer must be legal moves that bring the target to its goal in as
-//! few moves as the reference's BFS needs, or `unsolvable` exactly when the reference finds no way.
-//! Also what its registry entry shows of a search: a plain BFS's layers and the coach's word.
+//! The Huarong Dao checkers, for a target's goal corner (`huarong`) and a goal layout
+//! (`huarong_goal`): an answer must be legal moves that reach the goal in as few moves as the
+//! reference's BFS needs, or `unsolvable` exactly when the reference finds no way. Also what their
+//! registry entries show of a search: a plain BFS's layers and the coach's word.
 
-use super::reference::{self, Answer, Puzzle, Wrong};
+use super::reference::{self, Answer, Input, Layouts, Puzzle, Wrong};
 use crate::model::lesson::Lesson;
 use crate::model::optimum::Optimum;
 use crate::model::reason::{Kind, Place, Rejection, TestFault};
 use crate::model::verdict::{Checked, Cost};
 use crate::puzzles::checker::{unreadable_input, Checker};
-use crate::puzzles::two_sided;
+use crate::puzzles::two_sided::{self, Plain};
+use std::marker::PhantomData;
 
 /// The most positions the reference may store for one test: about 100 MiB and 2.5 s in a release
 /// build (the largest test today needs 43,000). A board past it is "too large for the reference",
 /// for the checker and `judge add` alike, instead of a judge that eats the machine's memory.
 pub const MAX_STATES: usize = 1_000_000;
 
-pub struct Huarong {
-    pub max_states: usize,
+/// The checker of inputs `I`: boards with a target's goal (`Puzzle`) or pairs of layouts
+/// (`Layouts`).
+pub struct HuarongOf<I> {
+    max_states: usize,
+    input: PhantomData<I>,
 }
 
-impl Default for Huarong {
-    fn default() -> Self {
-        Huarong {
-            max_states: MAX_STATES,
+/// The huarong checker: the target must reach its goal corner.
+pub type Huarong = HuarongOf<Puzzle>;
+/// The huarong_goal checker: the goal is a whole layout, same-shape blocks may end swapped.
+pub type HuarongGoal = HuarongOf<Layouts>;
+
+impl<I> HuarongOf<I> {
+    /// A checker whose reference stores at most `max_states` positions for one test.
+    pub fn within(max_states: usize) -> Self {
+        HuarongOf {
+            max_states,
+            input: PhantomData,
         }
     }
 }
 
-impl Checker for Huarong {
+impl<I> Default for HuarongOf<I> {
+    fn default() -> Self {
+        HuarongOf::within(MAX_STATES)
+    }
+}
+
+impl<I: Input> Checker for HuarongOf<I> {
     fn optima(&self, input: &[u8]) -> Result<Vec<Optimum>, TestFault> {
-        let puzzle = puzzle(input).map_err(TestFault::Broken)?;
-        let searched = reference::search_within(&puzzle, self.max_states);
-        Ok(vec![optimum_within(searched)?])
+        let read = read::<I>(input).map_err(TestFault::Broken)?;
+        match reference::search_within(&read, self.max_states) {
+            Ok((answer, _)) => Ok(vec![answer.into()]),
+            Err(t) => Err(TestFault::TooLarge {
+                max_states: t.max_states,
+            }),
+        }
     }
 
     fn check(&self, input: &[u8], output: &[u8], optima: &[Optimum]) -> Checked {
-        let (puzzle, &[optimum]) = (puzzle(input), optima) else {
+        let (read, &[optimum]) = (read::<I>(input), optima) else {
             return Checked::bad_test("one optimum per input expected");
         };
-        let puzzle = match puzzle {
-            Ok(puzzle) => puzzle,
+        let read = match read {
+            Ok(read) => read,
             Err(e) => return Checked::bad_test(format!("input {e}")),
         };
         // Replay first: an invalid answer is wrong whatever the optimum, and costs no search.
-        match reference::replay(&puzzle, output) {
+        match reference::replay(&read, output) {
             Ok(answer) => compare(answer, optimum),
             Err(wrong) => Checked::wrong(rejection_of(wrong)),
         }
     }
 
     fn claims(&self, input: &[u8], output: &[u8]) -> Result<Vec<Optimum>, Rejection> {
-        let puzzle = puzzle(input).map_err(|e| unreadable_input(&e))?;
-        let answer = reference::replay(&puzzle, output).map_err(rejection_of)?;
+        let read = read::<I>(input).map_err(|e| unreadable_input(&e))?;
+        let answer = reference::replay(&read, output).map_err(rejection_of)?;
         Ok(vec![answer.into()])
     }
 }
@@ -61,17 +83,35 @@ pub fn plain_layers(input: &[u8], case: usize) -> Result<Vec<usize>, String> {
     if case != 0 {
         return Err("an input is one board".into());
     }
-    puzzle(input).map(|p| p.layer_sizes())
+    read::<Puzzle>(input).map(|p| p.layer_sizes())
+}
+
+/// A plain BFS's layers from the start layout of `input`'s pair.
+pub fn goal_layers(input: &[u8], case: usize) -> Result<Vec<usize>, String> {
+    one_case::<Layouts>(case)?;
+    read::<Layouts>(input).map(|l| l.layer_sizes())
 }
 
 /// The coach's word on a traced run over `input`.
-pub fn coach(
+pub fn coach<I: Input + Plain>(
     input: &[u8],
     stderr: &str,
     whole: bool,
     optima: &[Optimum],
 ) -> Result<Lesson, String> {
-    two_sided::assess_stderr(stderr, whole, optima, &puzzle(input)?)
+    two_sided::assess_stderr(stderr, whole, optima, &read::<I>(input)?)
+}
+
+/// An input is one board, or one pair of layouts: its only case is case 0.
+pub(crate) fn one_case<I: Input>(case: usize) -> Result<(), String> {
+    match case {
+        0 => Ok(()),
+        _ => Err(format!(
+            "there is no case {}: an input is {}",
+            case + 1,
+            I::ONE
+        )),
+    }
 }
 
 /// The optimum is what a shortest answer claims.
@@ -84,25 +124,14 @@ impl From<Answer> for Optimum {
     }
 }
 
-/// A search within the reference's budget, as an optimum or the test's fault.
-pub(crate) fn optimum_within(
-    searched: Result<(Answer, usize), reference::TooLarge>,
-) -> Result<Optimum, TestFault> {
-    match searched {
-        Ok((answer, _)) => Ok(answer.into()),
-        Err(t) => Err(TestFault::TooLarge {
-            max_states: t.max_states,
-        }),
-    }
-}
-
-pub(crate) fn puzzle(input: &[u8]) -> Result<Puzzle, String> {
+/// `input` read as the reference reads it.
+pub(crate) fn read<I: Input>(input: &[u8]) -> Result<I, String> {
     let text = std::str::from_utf8(input).map_err(|e| format!("is not UTF-8: {e}"))?;
-    reference::parse(text)
+    I::read(text)
 }
 
 /// The reference's complaint about an answer, as a rejection of the whole output (one case).
-pub(crate) fn rejection_of(wrong: Wrong) -> Rejection {
+fn rejection_of(wrong: Wrong) -> Rejection {
     let kind = match &wrong {
         Wrong::Unreadable(_) => Kind::Unreadable,
         Wrong::Illegal { step, .. } => Kind::IllegalMove { step: *step },
@@ -113,7 +142,7 @@ pub(crate) fn rejection_of(wrong: Wrong) -> Rejection {
 
 /// Compares a valid answer with the optimum (the reference's, or with `judge stress --brute` a brute
 /// force's valid answer). A valid answer that beats it means the optimum is wrong: not a verdict.
-pub(crate) fn compare(answer: Answer, optimum: Optimum) -> Checked {
+fn compare(answer: Answer, optimum: Optimum) -> Checked {
     match (answer, optimum) {
         (Answer::Unsolvable, Optimum::Unsolvable) => Checked::Accepted(Cost::default()),
         (Answer::Unsolvable, Optimum::Moves(n)) => {
@@ -260,7 +289,7 @@ mod tests {
     #[test]
     fn a_board_past_the_state_budget_is_too_large_for_the_reference() {
         let classic = from_grid("HAAI/HAAI/JBBK/JNOK/P..Q").expect("a grid");
-        let small = Huarong { max_states: 10_000 };
+        let small = Huarong::within(10_000);
         let found = small.optima(classic.as_bytes());
         assert_eq!(found, Err(TestFault::TooLarge { max_states: 10_000 }));
     }

@@ -23,9 +23,7 @@ const SPARSE_BLOCKS: usize = 4;
 pub fn stress() -> Stress {
     Stress {
         generator: Box::new(Boards),
-        checker: Box::new(Huarong {
-            max_states: MAX_STATES,
-        }),
+        checker: Box::new(Huarong::within(MAX_STATES)),
     }
 }
 

@@ -10,31 +10,30 @@ pub mod replayer;
 
 use super::{Puzzle, Replayer};
 use crate::formats::digest;
+use reference::Puzzle as Board;
 
 pub const PUZZLE: Puzzle = Puzzle {
     name: "huarong",
     checker: || Box::<checker::Huarong>::default(),
-    source_digest: source_digest(include_bytes!("checker.rs")),
+    source_digest: SOURCE_DIGEST,
     replay: Some(Replayer {
-        frames: replayer::frames,
-        shortest: replayer::shortest,
+        frames: replayer::frames::<Board>,
+        shortest: replayer::shortest::<Board>,
     }),
     drawn: None,
     plain_layers: Some(checker::plain_layers),
-    lesson: Some(checker::coach),
+    lesson: Some(checker::coach::<Board>),
     stress: Some(generator::stress),
     hints: Some(include_str!("hints.txt")),
     from_grid: Some(grid::from_grid),
 };
 
-/// The digest of the sources a Huarong puzzle's optima and plain layers come from: the reference's
-/// parsing and search, the coach's walk, and the puzzle's `checker`.
-pub const fn source_digest(checker: &[u8]) -> u64 {
-    digest::of(&[
-        include_bytes!("reference/mod.rs"),
-        include_bytes!("reference/parse.rs"),
-        include_bytes!("reference/search.rs"),
-        include_bytes!("../two_sided/huarong.rs"),
-        checker,
-    ])
-}
+/// The digest of the sources both Huarong puzzles' optima and plain layers come from: the
+/// reference's parsing and search, the coach's walk, and the checkers.
+pub const SOURCE_DIGEST: u64 = digest::of(&[
+    include_bytes!("reference/mod.rs"),
+    include_bytes!("reference/parse.rs"),
+    include_bytes!("reference/search.rs"),
+    include_bytes!("../two_sided/huarong.rs"),
+    include_bytes!("checker.rs"),
+]);

@@ -8,7 +8,7 @@ use crate::model::lesson::BALANCE;
 use crate::puzzles::huarong::reference::search::{
     self, canonical, decode, encode, successors, Ends, State,
 };
-use crate::puzzles::huarong::reference::{on_board, Layouts, Pos, Puzzle, Rules};
+use crate::puzzles::huarong::reference::{on_board, Input, Layouts, Pos, Puzzle, Rules};
 use std::collections::HashSet;
 
 /// The most states a walk through layers holds: past it, the layers stop. A search that is right
@@ -167,7 +167,7 @@ impl Puzzle {
     /// How many states a plain BFS from the start first reaches at each depth, up to the layer
     /// where the target first reaches its goal (all of them if it never does).
     pub fn layer_sizes(&self) -> Vec<usize> {
-        LayerWalk::new(self.rules(), Ends::of_puzzle(self), None).sizes_to_goal()
+        LayerWalk::new(self.rules(), self.ends(), None).sizes_to_goal()
     }
 }
 
@@ -175,7 +175,7 @@ impl Layouts {
     /// How many states a plain BFS from the start first reaches at each depth, up to the layer
     /// that holds the goal layout (all of them if none does).
     pub fn layer_sizes(&self) -> Vec<usize> {
-        LayerWalk::new(self.rules(), Ends::of_layouts(self), None).sizes_to_goal()
+        LayerWalk::new(self.rules(), self.ends(), None).sizes_to_goal()
     }
 }
 
@@ -245,7 +245,7 @@ impl Plain for Puzzle {
     /// A plain BFS from the start, a layer at a time, once as states are and, if the puzzle looks
     /// the same mirrored, once with mirror images counted as one.
     fn start_ways(&self, _case: usize) -> Result<Vec<Layers<'_>>, String> {
-        Ok(LayerWalk::ways(self.rules(), Ends::of_puzzle(self)))
+        Ok(LayerWalk::ways(self.rules(), self.ends()))
     }
 
     /// How many arrangements of the other blocks there are around the target at its goal (same-
@@ -255,7 +255,7 @@ impl Plain for Puzzle {
     fn goal(&self, _depth: usize, widest: usize) -> Result<Goal, String> {
         let limit = widest / BALANCE + 1;
         let rules = self.rules();
-        let ends = Ends::of_puzzle(self);
+        let ends = self.ends();
         let mut free = vec![true; self.rows * self.cols];
         let target = &self.blocks[self.target];
         if !on_board(self.rows, self.cols, &target.cells, self.goal) {
@@ -280,12 +280,12 @@ impl Plain for Puzzle {
 /// layout, and from the goal layout.
 impl Plain for Layouts {
     fn start_ways(&self, _case: usize) -> Result<Vec<Layers<'_>>, String> {
-        Ok(LayerWalk::ways(self.rules(), Ends::of_layouts(self)))
+        Ok(LayerWalk::ways(self.rules(), self.ends()))
     }
 
     /// A plain BFS's layer sizes from the goal layout, to depth `depth`: what a goal side grows.
     fn goal(&self, depth: usize, _widest: usize) -> Result<Goal, String> {
-        let mut ends = Ends::of_layouts(self);
+        let mut ends = self.ends();
         if let search::Goal::Layout(goal) = &ends.goal {
             ends.start = goal.clone();
         }

@@ -54,8 +54,7 @@ fn check(input: &str, optimum: Answer) -> Result<(), String> {
         return Err(format!("a warning for a valid input: {warning}"));
     }
     let stdout = String::from_utf8_lossy(&stdout);
-    let answer = layouts
-        .replay(stdout.as_bytes())
+    let answer = reference::replay(&layouts, stdout.as_bytes())
         .map_err(|why| format!("invalid answer: {why}\n--- stdout\n{stdout}"))?;
     match answer == optimum {
         true => Ok(()),
@@ -88,7 +87,7 @@ impl Tally {
     /// solvable.
     fn check(&mut self, input: &str, what: &str) -> bool {
         let layouts = reference::parse_layouts(input).unwrap_or_else(|e| panic!("{e}\n{input}"));
-        let optimum = match layouts.search_within(MAX_STATES) {
+        let optimum = match reference::search_within(&layouts, MAX_STATES) {
             Ok((optimum, _)) => optimum,
             Err(_) => {
                 self.0[3] += 1;

@@ -9,9 +9,11 @@ pub mod parse;
 pub mod replay;
 pub mod search;
 
+use search::{canonical, encode, shape_classes, start_state, Goal};
+
 pub use parse::{clip, parse, parse_layouts};
-pub use replay::{apply, play, read_move, replay, Wrong};
-pub use search::{moves_from, optimum, search, search_within, shortest_within, TooLarge};
+pub use replay::{play, read_move, replay, Wrong};
+pub use search::{moves_from, optimum, search, search_within, shortest_within, Ends, TooLarge};
 
 /// What counts as one move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,17 +47,6 @@ pub struct Puzzle {
     pub metric: Metric,
 }
 
-impl Puzzle {
-    pub fn rules(&self) -> Rules<'_> {
-        Rules {
-            rows: self.rows,
-            cols: self.cols,
-            blocks: &self.blocks,
-            metric: self.metric,
-        }
-    }
-}
-
 /// Two full boards of the same blocks (`huarong_goal`): the blocks as the start layout places and
 /// names them, and for each one the corner of a goal block of its shape.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,14 +61,115 @@ pub struct Layouts {
     pub metric: Metric,
 }
 
-impl Layouts {
-    pub fn rules(&self) -> Rules<'_> {
+/// What the search and the replay ask of an input, whichever its goal: a board with the target's
+/// goal corner (`Puzzle`), or a pair of layouts (`Layouts`).
+pub trait Input: Sized {
+    /// What one input is, for messages: `one board`.
+    const ONE: &'static str;
+    /// Reads and validates an input; errors name the line.
+    fn read(text: &str) -> Result<Self, String>;
+    fn rules(&self) -> Rules<'_>;
+    /// Where a search starts and where it stops.
+    fn ends(&self) -> Ends;
+    /// Whether `k` moves that leave the blocks' corners at `at` reach the goal, or why not.
+    fn check_goal(&self, at: &[Pos], k: usize) -> Result<(), String>;
+    /// The block whose corner is the goal, and that corner; `None` where the goal is a layout.
+    fn target(&self) -> Option<(usize, Pos)>;
+}
+
+impl Input for Puzzle {
+    const ONE: &'static str = "one board";
+
+    fn read(text: &str) -> Result<Self, String> {
+        parse(text)
+    }
+
+    fn rules(&self) -> Rules<'_> {
         Rules {
             rows: self.rows,
             cols: self.cols,
             blocks: &self.blocks,
             metric: self.metric,
         }
+    }
+
+    /// The target is told apart from the blocks of its shape: the goal names it.
+    fn ends(&self) -> Ends {
+        let rules = self.rules();
+        let classes = shape_classes(&rules, Some(self.target));
+        let goal = Goal::Corner {
+            target: self.target,
+            cell: encode(&rules, self.goal),
+        };
+        Ends {
+            start: start_state(&rules, &classes),
+            classes,
+            goal,
+        }
+    }
+
+    fn check_goal(&self, at: &[Pos], k: usize) -> Result<(), String> {
+        let (Some(target), Some(&end)) = (self.blocks.get(self.target), at.get(self.target)) else {
+            return Err("the puzzle has no target".into());
+        };
+        if end == self.goal {
+            return Ok(());
+        }
+        let (name, end, goal) = (&target.name, show(end), show(self.goal));
+        Err(match k {
+            0 => format!("says 0 moves, but the target {name} is at {end}, not {goal}"),
+            _ => format!("after the last move the target {name} is at {end}, not {goal}"),
+        })
+    }
+
+    fn target(&self) -> Option<(usize, Pos)> {
+        Some((self.target, self.goal))
+    }
+}
+
+impl Input for Layouts {
+    const ONE: &'static str = "one pair of layouts";
+
+    fn read(text: &str) -> Result<Self, String> {
+        parse_layouts(text)
+    }
+
+    fn rules(&self) -> Rules<'_> {
+        Rules {
+            rows: self.rows,
+            cols: self.cols,
+            blocks: &self.blocks,
+            metric: self.metric,
+        }
+    }
+
+    /// No block is told apart: every block of a shape may stand on any of that shape's goal cells.
+    fn ends(&self) -> Ends {
+        let rules = self.rules();
+        let classes = shape_classes(&rules, None);
+        let goal = self.goal.iter().map(|&at| encode(&rules, at)).collect();
+        Ends {
+            start: start_state(&rules, &classes),
+            goal: Goal::Layout(canonical(&classes, goal)),
+            classes,
+        }
+    }
+
+    /// The goal layout, up to swaps of same-shape blocks.
+    fn check_goal(&self, at: &[Pos], k: usize) -> Result<(), String> {
+        let Some(b) = self.unfilled(at) else {
+            return Ok(());
+        };
+        let (name, corner) = (&self.blocks[b].name, show(self.goal[b]));
+        let missing = format!("no block of {name}'s shape has its corner at {corner}");
+        Err(match k {
+            0 => format!("says 0 moves, but the start is not the goal layout: {missing}"),
+            _ => format!("after the last move the board is not the goal layout: {missing}"),
+        })
+    }
+
+    fn target(&self) -> Option<(usize, Pos)> {
+        None
     }
 }
 

@@ -312,9 +312,9 @@ mod tests {
         assert_eq!(names, ["A", "B", "C"]);
         assert_eq!(l.goal, [(0, 1), (0, 2), (1, 1)]);
         assert_eq!(l.metric, Metric::Steps);
-        assert_eq!(l.optimum(), Moves(3), "C right, then B and A");
+        assert_eq!(optimum(&l), Moves(3), "C right, then B and A");
         assert_eq!(
-            layouts("2 3\nA B .\nC C .\n. y x\n. z z\n").optimum(),
+            optimum(&layouts("2 3\nA B .\nC C .\n. y x\n. z z\n")),
             Moves(3)
         );
     }

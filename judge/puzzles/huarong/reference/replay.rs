@@ -3,7 +3,7 @@
 
 use super::parse::{clip, read_number};
 use super::search::{destinations, occupancy, shape_classes};
-use super::{show, Answer, Layouts, Metric, Pos, Puzzle, Rules};
+use super::{show, Answer, Input, Layouts, Metric, Pos, Rules};
 
 /// What is wrong with an answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,58 +27,7 @@ impl std::fmt::Display for Wrong {
 
 /// Validates a program's answer and says what it claims, or names the first thing wrong with it.
 /// Whether `unsolvable` is true is the caller's question: it needs the optimum.
-pub fn replay(p: &Puzzle, output: &[u8]) -> Result<Answer, Wrong> {
-    replay_on(&p.rules(), output, |at, k| check_goal(p, at, k))
-}
-
-impl Layouts {
-    /// As `replay`, with the goal layout (up to swaps of same-shape blocks) for the goal.
-    pub fn replay(&self, output: &[u8]) -> Result<Answer, Wrong> {
-        replay_on(&self.rules(), output, |at, k| self.check_goal(at, k))
-    }
-
-    /// Whether blocks with their corners at `at` make the goal layout, up to swaps of same-shape
-    /// blocks.
-    pub fn solved(&self, at: &[Pos]) -> bool {
-        self.unfilled(at).is_none()
-    }
-
-    /// The first block whose goal corner no block of its shape has in `at`, if one has not.
-    fn unfilled(&self, at: &[Pos]) -> Option<usize> {
-        for class in shape_classes(&self.rules(), None) {
-            let mut corners: Vec<Pos> = class.iter().filter_map(|&b| at.get(b).copied()).collect();
-            for &b in &class {
-                match corners.iter().position(|&c| Some(&c) == self.goal.get(b)) {
-                    Some(i) => {
-                        corners.swap_remove(i);
-                    }
-                    None => return Some(b),
-                }
-            }
-        }
-        None
-    }
-
-    fn check_goal(&self, at: &[Pos], k: usize) -> Result<(), String> {
-        let Some(b) = self.unfilled(at) else {
-            return Ok(());
-        };
-        let (name, corner) = (&self.blocks[b].name, show(self.goal[b]));
-        let missing = format!("no block of {name}'s shape has its corner at {corner}");
-        Err(match k {
-            0 => format!("says 0 moves, but the start is not the goal layout: {missing}"),
-            _ => format!("after the last move the board is not the goal layout: {missing}"),
-        })
-    }
-}
-
-/// Replays `output` by `rules`; `check_goal(at, k)` says whether `k` moves that leave the blocks'
-/// corners at `at` reach the goal.
-fn replay_on(
-    p: &Rules,
-    output: &[u8],
-    check_goal: impl Fn(&[Pos], usize) -> Result<(), String>,
-) -> Result<Answer, Wrong> {
+pub fn replay(p: &impl Input, output: &[u8]) -> Result<Answer, Wrong> {
     let text = String::from_utf8_lossy(output);
     // Lazy lines, so that a flood of lines costs no memory; trailing blank lines do not count.
     let mut lines = text.trim_end().lines().map(str::trim);
@@ -103,20 +52,34 @@ fn replay_on(
     if listed != k {
         return unreadable(format!("says {k} moves but lists {listed}"));
     }
-    let mut at: Vec<Pos> = p.blocks.iter().map(|b| b.at).collect();
+    let rules = p.rules();
+    let mut at: Vec<Pos> = rules.blocks.iter().map(|b| b.at).collect();
     for (i, line) in lines.enumerate() {
-        play(p, &mut at, line).map_err(|why| Wrong::Illegal { step: i + 1, why })?;
+        play(&rules, &mut at, line).map_err(|why| Wrong::Illegal { step: i + 1, why })?;
     }
-    check_goal(&at, k).map_err(Wrong::NotAtGoal)?;
+    p.check_goal(&at, k).map_err(Wrong::NotAtGoal)?;
     Ok(Answer::Moves(k as u64))
 }
 
-/// Plays one `NAME (r1,c1) (r2,c2)` line on the block positions `at`.
-pub fn apply(p: &Puzzle, at: &mut [Pos], line: &str) -> Result<(), String> {
-    play(&p.rules(), at, line)
+impl Layouts {
+    /// The first block whose goal corner no block of its shape has in `at`, if one has not.
+    pub(super) fn unfilled(&self, at: &[Pos]) -> Option<usize> {
+        for class in shape_classes(&self.rules(), None) {
+            let mut corners: Vec<Pos> = class.iter().filter_map(|&b| at.get(b).copied()).collect();
+            for &b in &class {
+                match corners.iter().position(|&c| Some(&c) == self.goal.get(b)) {
+                    Some(i) => {
+                        corners.swap_remove(i);
+                    }
+                    None => return Some(b),
+                }
+            }
+        }
+        None
+    }
 }
 
-/// As `apply`, by any rules (a pair of layouts has them too).
+/// Plays one `NAME (r1,c1) (r2,c2)` line on the block positions `at`, by `p`'s rules.
 pub fn play(p: &Rules, at: &mut [Pos], line: &str) -> Result<(), String> {
     let (name, from, to) = read_move(line).ok_or_else(|| {
         format!(
@@ -178,20 +141,6 @@ fn read_corner(token: &str) -> Option<Pos> {
     let inside = token.strip_prefix('(')?.strip_suffix(')')?;
     let (r, c) = inside.split_once(',')?;
     Some((read_number(r)?, read_number(c)?))
-}
-
-fn check_goal(p: &Puzzle, at: &[Pos], k: usize) -> Result<(), String> {
-    let (Some(target), Some(&end)) = (p.blocks.get(p.target), at.get(p.target)) else {
-        return Err("the puzzle has no target".into());
-    };
-    if end == p.goal {
-        return Ok(());
-    }
-    let (name, end, goal) = (&target.name, show(end), show(p.goal));
-    Err(match k {
-        0 => format!("says 0 moves, but the target {name} is at {end}, not {goal}"),
-        _ => format!("after the last move the target {name} is at {end}, not {goal}"),
-    })
 }
 
 #[cfg(test)]
@@ -295,7 +244,7 @@ mod tests {
     fn layouts_answers_replay_to_the_goal_layout_up_to_swaps() {
         let l = layouts("1 3\nA B .\n. B A\n");
         let two = "2\nB (0,1) (0,2)\nA (0,0) (0,1)\n";
-        let replayed = |output: &str| l.replay(output.as_bytes()).map_err(|w| w.to_string());
+        let replayed = |output: &str| replay(&l, output.as_bytes()).map_err(|w| w.to_string());
         assert_eq!(replayed(two), Ok(Answer::Moves(2)));
         assert_eq!(replayed("unsolvable\n"), Ok(Answer::Unsolvable));
         let short = "after the last move the board is not the goal layout: no block of A's shape \
@@ -306,6 +255,7 @@ mod tests {
         assert_eq!(replayed("0\n"), Err(zero.to_string()));
         let illegal = "move 1: block A cannot reach (0,1) from (0,0)";
         assert_eq!(replayed("1\nA (0,0) (0,1)\n"), Err(illegal.to_string()));
-        assert!(l.solved(&[(0, 1), (0, 2)]) && !l.solved(&[(0, 0), (0, 2)]));
+        assert!(l.check_goal(&[(0, 1), (0, 2)], 1).is_ok());
+        assert!(l.check_goal(&[(0, 0), (0, 2)], 1).is_err());
     }
 }

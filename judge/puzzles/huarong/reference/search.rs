@@ -2,7 +2,7 @@
 //! of the metric from each, searched breadth-first from the start until the goal (the target's
 //! corner, or the whole goal layout), within a budget of positions.
 
-use super::{on_board, show, Answer, Layouts, Metric, Pos, Puzzle, Rules};
+use super::{on_board, show, Answer, Input, Metric, Pos, Rules};
 use std::collections::{HashMap, HashSet, VecDeque};
 
 /// Which block covers each cell, row-major.
@@ -10,13 +10,13 @@ type Grid = Vec<Option<usize>>;
 
 const DIRECTIONS: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 
-/// The fewest moves that bring the target to the goal, or that no sequence does.
-pub fn optimum(p: &Puzzle) -> Answer {
+/// The fewest moves that reach the goal, or that no sequence does.
+pub fn optimum(p: &impl Input) -> Answer {
     search(p).0
 }
 
 /// The optimum, and how many states the search visited to find it (for the benchmark).
-pub fn search(p: &Puzzle) -> (Answer, usize) {
+pub fn search(p: &impl Input) -> (Answer, usize) {
     // No search can hold more than `usize::MAX` states, so this budget is never exceeded.
     search_within(p, usize::MAX).unwrap_or_else(|too_large| unreachable!("{too_large}"))
 }
@@ -41,43 +41,15 @@ impl std::fmt::Display for TooLarge {
 /// As `search`, but gives up once it has seen more than `max_states` positions (so a found answer
 /// visited at most that many), letting callers that run many random puzzles skip the few that are
 /// too big for a plain BFS.
-pub fn search_within(p: &Puzzle, max_states: usize) -> Result<(Answer, usize), TooLarge> {
-    bfs(&p.rules(), &Ends::of_puzzle(p), max_states)
-}
-
-/// One shortest answer, as a program prints it, or `None` if the puzzle has none; searched within
-/// `max_states` positions, as [`search_within`].
-pub fn shortest_within(p: &Puzzle, max_states: usize) -> Result<Option<String>, TooLarge> {
-    shortest_answer(&p.rules(), &Ends::of_puzzle(p), max_states)
-}
-
-impl Layouts {
-    /// The fewest moves from the start layout to the goal layout, or that no sequence of moves
-    /// gets there.
-    pub fn optimum(&self) -> Answer {
-        self.search().0
-    }
-
-    /// The optimum, and how many states the search visited to find it (for the benchmark).
-    pub fn search(&self) -> (Answer, usize) {
-        let searched = self.search_within(usize::MAX);
-        searched.unwrap_or_else(|too_large| unreachable!("{too_large}"))
-    }
-
-    /// As `search`, but gives up once it has seen more than `max_states` positions.
-    pub fn search_within(&self, max_states: usize) -> Result<(Answer, usize), TooLarge> {
-        bfs(&self.rules(), &Ends::of_layouts(self), max_states)
-    }
-
-    /// One shortest answer, as a program prints it, or `None` if the goal layout cannot be reached.
-    pub fn shortest_within(&self, max_states: usize) -> Result<Option<String>, TooLarge> {
-        shortest_answer(&self.rules(), &Ends::of_layouts(self), max_states)
-    }
+pub fn search_within(p: &impl Input, max_states: usize) -> Result<(Answer, usize), TooLarge> {
+    let (found, seen) = walk(&p.rules(), &p.ends(), max_states, None)?;
+    let answer = found.map_or(Answer::Unsolvable, |(depth, _)| Answer::Moves(depth));
+    Ok((answer, seen))
 }
 
 /// Where a search starts and where it stops, and which blocks it treats as interchangeable.
 #[derive(Clone)]
-pub(crate) struct Ends {
+pub struct Ends {
     pub(crate) classes: Vec<Vec<usize>>,
     pub(crate) start: State,
     pub(crate) goal: Goal,
@@ -92,33 +64,6 @@ pub(crate) enum Goal {
 }
 
 impl Ends {
-    pub(crate) fn of_puzzle(p: &Puzzle) -> Ends {
-        let rules = p.rules();
-        let classes = shape_classes(&rules, Some(p.target));
-        let goal = Goal::Corner {
-            target: p.target,
-            cell: encode(&rules, p.goal),
-        };
-        Ends {
-            start: start_state(&rules, &classes),
-            classes,
-            goal,
-        }
-    }
-
-    pub(crate) fn of_layouts(l: &Layouts) -> Ends {
-        let rules = l.rules();
-        // No block is told apart: every block of a shape may stand on any of that shape's goal
-        // cells.
-        let classes = shape_classes(&rules, None);
-        let goal = l.goal.iter().map(|&at| encode(&rules, at)).collect();
-        Ends {
-            start: start_state(&rules, &classes),
-            goal: Goal::Layout(canonical(&classes, goal)),
-            classes,
-        }
-    }
-
     pub(crate) fn reached(&self, state: &[u8]) -> bool {
         match &self.goal {
             Goal::Corner { target, cell } => state.get(*target) == Some(cell),
@@ -127,17 +72,8 @@ impl Ends {
     }
 }
 
-fn start_state(p: &Rules, classes: &[Vec<usize>]) -> State {
+pub(crate) fn start_state(p: &Rules, classes: &[Vec<usize>]) -> State {
     canonical(classes, p.blocks.iter().map(|b| encode(p, b.at)).collect())
-}
-
-/// The plain BFS both searches are: the optimum and the states seen, or `TooLarge`.
-fn bfs(p: &Rules, ends: &Ends, max_states: usize) -> Result<(Answer, usize), TooLarge> {
-    let (found, seen) = walk(p, ends, max_states, None)?;
-    Ok((
-        found.map_or(Answer::Unsolvable, |(depth, _)| Answer::Moves(depth)),
-        seen,
-    ))
 }
 
 /// The BFS itself: the first state at the goal with its depth, and the states seen, or `TooLarge`.
@@ -173,10 +109,12 @@ fn walk(
 }
 
 /// One shortest answer as a program prints it (the count, then a move a line), `None` if there is
-/// no way: what `-v` shows beside a wrong answer.
-fn shortest_answer(p: &Rules, ends: &Ends, max_states: usize) -> Result<Option<String>, TooLarge> {
+/// no way: what `-v` shows beside a wrong answer. Searched within `max_states` positions, as
+/// [`search_within`].
+pub fn shortest_within(p: &impl Input, max_states: usize) -> Result<Option<String>, TooLarge> {
+    let (rules, ends) = (&p.rules(), p.ends());
     let mut parents = HashMap::new();
-    let Some((moves, goal)) = walk(p, ends, max_states, Some(&mut parents))?.0 else {
+    let Some((moves, goal)) = walk(rules, &ends, max_states, Some(&mut parents))?.0 else {
         return Ok(None);
     };
     let mut path = vec![goal];
@@ -186,17 +124,17 @@ fn shortest_answer(p: &Rules, ends: &Ends, max_states: usize) -> Result<Option<S
     path.reverse();
     // States merge same-shape blocks, so each step is named by the move of a real block that
     // leads to the next state.
-    let mut at: Vec<Pos> = p.blocks.iter().map(|b| b.at).collect();
+    let mut at: Vec<Pos> = rules.blocks.iter().map(|b| b.at).collect();
     let mut answer = format!("{moves}\n");
     for next in &path[1..] {
         let state_after = |&(b, to): &(usize, Pos)| {
-            let mut moved: State = at.iter().map(|&corner| encode(p, corner)).collect();
-            moved[b] = encode(p, to);
+            let mut moved: State = at.iter().map(|&corner| encode(rules, corner)).collect();
+            moved[b] = encode(rules, to);
             canonical(&ends.classes, moved) == *next
         };
-        let found = moves_from(p, &at).into_iter().find(state_after);
+        let found = moves_from(rules, &at).into_iter().find(state_after);
         let (b, to) = found.expect("a state's parent is one move from it");
-        let name = &p.blocks[b].name;
+        let name = &rules.blocks[b].name;
         answer += &format!("{name} {} {}\n", show(at[b]), show(to));
         at[b] = to;
     }
@@ -361,7 +299,7 @@ mod tests {
 
     const CLASSIC: &str = "HAAI/HAAI/JBBK/JNOK/P@@Q";
 
-    fn with_metric(input: &str, metric: &str) -> Puzzle {
+    fn with_metric(input: &str, metric: &str) -> crate::puzzles::huarong::reference::Puzzle {
         puzzle(&format!("{input}{metric}\n"))
     }
 
@@ -476,12 +414,12 @@ mod tests {
 
     #[test]
     fn a_goal_that_swaps_same_shape_blocks_is_reached_already() {
-        assert_eq!(layouts("1 3\nA B .\nB A .\n").search(), (Moves(0), 1));
+        assert_eq!(search(&layouts("1 3\nA B .\nB A .\n")), (Moves(0), 1));
         let mirror = "5 4\nH A A I\nH A A I\nJ B B K\nJ N O K\nP . . Q\n\
                       I A A H\nI A A H\nK B B J\nK O N J\nQ . . P\n";
-        assert_eq!(layouts(mirror).optimum(), Moves(0));
-        assert_eq!(layouts("2 2\nA B\nC D\nD C\nB A\n").optimum(), Moves(0));
-        assert_eq!(layouts("2 2\nA A\nC D\nC D\nA A\n").optimum(), Unsolvable);
+        assert_eq!(optimum(&layouts(mirror)), Moves(0));
+        assert_eq!(optimum(&layouts("2 2\nA B\nC D\nD C\nB A\n")), Moves(0));
+        assert_eq!(optimum(&layouts("2 2\nA A\nC D\nC D\nA A\n")), Unsolvable);
     }
 
     #[test]
