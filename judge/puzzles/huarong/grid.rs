@@ -1,7 +1,9 @@
 //! The compact notation of `judge add huarong --grid`: one character a cell, rows split by `/`, `.`
 //! or `@` empty, the unique largest block the target, its goal flush with the bottom and centred.
 
-use super::reference::{clip, parse};
+use super::layouts::extent;
+use super::reference::parse::blocks_of;
+use super::reference::{clip, parse, Block};
 
 type Pos = (usize, usize);
 
@@ -13,7 +15,7 @@ pub fn from_grid(grid: &str) -> Result<String, String> {
     let (target, goal) = grid_target(&rows)?;
     let mut text = format!("{} {}\n", rows.len(), rows.first().map_or(0, Vec::len));
     for row in &rows {
-        let cells: Vec<String> = row.iter().map(|&c| grid_token(c)).collect();
+        let cells: Vec<&str> = row.iter().map(|c| c.unwrap_or(".")).collect();
         text += &cells.join(" ");
         text += "\n";
     }
@@ -23,19 +25,13 @@ pub fn from_grid(grid: &str) -> Result<String, String> {
     Ok(text)
 }
 
-fn grid_token(cell: char) -> String {
-    match cell {
-        '.' | '@' => ".".into(),
-        name => name.to_string(),
-    }
-}
-
-/// The grid's rows of characters, all the same length.
-fn grid_rows(grid: &str) -> Result<Vec<Vec<char>>, String> {
-    let rows: Vec<Vec<char>> = grid
-        .trim()
-        .split('/')
-        .map(|r| r.chars().collect())
+/// The grid's rows of cells, all the same length: a block's name, or `None` where empty.
+fn grid_rows<'a>(grid: &'a str) -> Result<Vec<Vec<Option<&'a str>>>, String> {
+    // Each character as a name of its own: split after every one.
+    let cells = |row: &'a str| row.split_inclusive(|_| true);
+    let name = |cell: &'a str| Some(cell).filter(|c| !matches!(*c, "." | "@"));
+    let rows: Vec<Vec<Option<&str>>> = (grid.trim().split('/'))
+        .map(|row| cells(row).map(name).collect())
         .collect();
     let cols = rows.first().map_or(0, Vec::len);
     if cols == 0 {
@@ -48,56 +44,35 @@ fn grid_rows(grid: &str) -> Result<Vec<Vec<char>>, String> {
             row.len()
         ));
     }
-    if rows.iter().flatten().any(|c| c.is_whitespace()) {
+    if rows.iter().flatten().flatten().any(|c| c.trim().is_empty()) {
         return Err("the grid has a space in it: one character per cell, rows split by `/`".into());
     }
     Ok(rows)
 }
 
 /// The block with the most cells, and its goal: bottom edge, centred.
-fn grid_target(rows: &[Vec<char>]) -> Result<(char, Pos), String> {
-    let cells = grid_cells(rows);
-    let most = cells.iter().map(|(_, c)| c.len()).max().unwrap_or(0);
-    let largest: Vec<&(char, Vec<Pos>)> = cells.iter().filter(|(_, c)| c.len() == most).collect();
-    let (name, cells) = match largest.as_slice() {
+fn grid_target(rows: &[Vec<Option<&str>>]) -> Result<(String, Pos), String> {
+    let blocks = blocks_of(rows);
+    let most = blocks.iter().map(|b| b.cells.len()).max().unwrap_or(0);
+    let largest: Vec<&Block> = blocks.iter().filter(|b| b.cells.len() == most).collect();
+    let target = match largest.as_slice() {
         [one] => *one,
         [] => return Err("the grid has no block".into()),
         [a, b, ..] => {
             return Err(format!(
                 "blocks {} and {} both have {most} cells: which is the target?",
-                a.0, b.0
+                a.name, b.name
             ))
         }
     };
-    let height = cells.iter().map(|&(r, _)| r).max().unwrap_or(0) + 1
-        - cells.iter().map(|&(r, _)| r).min().unwrap_or(0);
-    let width = cells.iter().map(|&(_, c)| c).max().unwrap_or(0) + 1
-        - cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
+    let (name, (height, width)) = (&target.name, extent(&target.cells));
     let cols = rows.first().map_or(0, Vec::len);
     if (cols - width) % 2 == 1 {
         return Err(format!(
             "the target {name} is {width} wide on a board {cols} wide: it cannot be centred"
         ));
     }
-    Ok((*name, (rows.len() - height, (cols - width) / 2)))
-}
-
-/// Each block's absolute cells, in reading order of first appearance.
-fn grid_cells(rows: &[Vec<char>]) -> Vec<(char, Vec<Pos>)> {
-    let mut cells: Vec<(char, Vec<Pos>)> = Vec::new();
-    for (r, row) in rows.iter().enumerate() {
-        for (c, &name) in row
-            .iter()
-            .enumerate()
-            .filter(|(_, &n)| n != '.' && n != '@')
-        {
-            match cells.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, found)) => found.push((r, c)),
-                None => cells.push((name, vec![(r, c)])),
-            }
-        }
-    }
-    cells
+    Ok((name.clone(), (rows.len() - height, (cols - width) / 2)))
 }
 
 #[cfg(test)]

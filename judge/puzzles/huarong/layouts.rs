@@ -2,6 +2,7 @@
 //! top-left corner is not one of their own cells. `judge stress` draws from it, and so does the
 //! solution's differential test.
 
+use super::reference::{moves_from, search::destinations, Block, Metric, Rules};
 use crate::puzzles::rng::Rng;
 
 /// A cell or an offset, `(row, column)`.
@@ -215,13 +216,8 @@ fn empty_cells(rng: &mut Rng, area: usize) -> usize {
     drawn.min(area - 1)
 }
 
-struct Block {
-    cells: Vec<Pos>,
-    /// The bounding box's top-left corner on the board.
-    at: Pos,
-}
-
-struct Board {
+/// A board being filled with blocks (nameless until the puzzle is written).
+pub(crate) struct Board {
     rows: usize,
     cols: usize,
     blocks: Vec<Block>,
@@ -232,7 +228,7 @@ struct Board {
 }
 
 impl Board {
-    fn new(rows: usize, cols: usize, kept: Vec<bool>) -> Self {
+    pub(crate) fn new(rows: usize, cols: usize, kept: Vec<bool>) -> Self {
         Board {
             rows,
             cols,
@@ -253,7 +249,7 @@ impl Board {
     }
 
     /// Every corner where `cells` lies on the board over free cells.
-    fn places(&self, cells: &[Pos]) -> Vec<Pos> {
+    pub(crate) fn places(&self, cells: &[Pos]) -> Vec<Pos> {
         let (height, width) = extent(cells);
         let mut places = Vec::new();
         for r in 0..(self.rows + 1).saturating_sub(height) {
@@ -283,19 +279,22 @@ impl Board {
         corner_taken || covers_a_corner
     }
 
-    /// Whether block `b` fits with its corner at `at` where `owner` says whose each cell is.
-    fn open(&self, owner: &[Option<usize>], b: usize, (r, c): Pos) -> bool {
-        (self.blocks[b].cells.iter()).all(|&(dr, dc)| {
-            let (r, c) = (r + dr, c + dc);
-            r < self.rows && c < self.cols && owner[r * self.cols + c].map_or(true, |o| o == b)
-        })
+    /// The board's blocks, moved a cell at a time.
+    fn rules(&self) -> Rules<'_> {
+        Rules {
+            rows: self.rows,
+            cols: self.cols,
+            blocks: &self.blocks,
+            metric: Metric::Steps,
+        }
     }
 
-    fn put(&mut self, cells: Vec<Pos>, at: Pos) {
+    pub(crate) fn put(&mut self, cells: Vec<Pos>, at: Pos) {
         for &(dr, dc) in &cells {
             self.owner[(at.0 + dr) * self.cols + at.1 + dc] = Some(self.blocks.len());
         }
-        self.blocks.push(Block { cells, at });
+        let name = String::new();
+        self.blocks.push(Block { name, cells, at });
     }
 }
 
@@ -441,9 +440,11 @@ fn choose_goal(rng: &mut Rng, board: &Board, target: usize) -> Pos {
 /// Where a few random steps take the target while every other block stays put: a goal known to be
 /// reachable, so that enough puzzles are solvable.
 fn walk(rng: &mut Rng, board: &Board, target: usize) -> Pos {
+    let rules = board.rules();
     let mut at = board.blocks[target].at;
     for _ in 0..1 + rng.below(6) {
-        if let Some(next) = neighbour(rng, at).filter(|&to| board.open(&board.owner, target, to)) {
+        let open = destinations(&rules, &board.owner, target, at);
+        if let Some(next) = neighbour(rng, at).filter(|to| open.contains(to)) {
             at = next;
         }
     }
@@ -453,26 +454,13 @@ fn walk(rng: &mut Rng, board: &Board, target: usize) -> Pos {
 /// Every block's corner after `moves` random one-cell moves, each of a block that can make it: a
 /// block that has moved has a goal that so many moves are known to reach.
 fn scrambled(rng: &mut Rng, board: &Board, moves: usize) -> Vec<Pos> {
-    let mut owner = board.owner.clone();
     let mut at: Vec<Pos> = board.blocks.iter().map(|b| b.at).collect();
-    let cells = |b: usize, (r, c): Pos| {
-        (board.blocks[b].cells.iter()).map(move |&(dr, dc)| (r + dr, c + dc))
-    };
     for _ in 0..moves {
-        let mut legal = Vec::new();
-        for (b, &from) in at.iter().enumerate() {
-            for to in steps(from).into_iter().flatten() {
-                if board.open(&owner, b, to) {
-                    legal.push((b, to));
-                }
-            }
-        }
+        let legal = moves_from(&board.rules(), &at);
         if legal.is_empty() {
             break;
         }
         let (b, to) = rng.pick(&legal);
-        cells(b, at[b]).for_each(|(r, c)| owner[r * board.cols + c] = None);
-        cells(b, to).for_each(|(r, c)| owner[r * board.cols + c] = Some(b));
         at[b] = to;
     }
     at

@@ -6,7 +6,7 @@
 use crate::puzzles::generator::{Generator, Stress};
 use crate::puzzles::huarong::checker::HuarongGoal;
 use crate::puzzles::huarong::generator::{cuts, distinct_valid, grid, metric_line, start_text};
-use crate::puzzles::huarong::layouts::{self, Generated, Size};
+use crate::puzzles::huarong::layouts::{self, Board, Generated, Size};
 use crate::puzzles::huarong::reference::{self, Block, Input, Layouts};
 use crate::puzzles::rng::Rng;
 
@@ -105,7 +105,7 @@ fn walked(rng: &mut Rng, l: &Layouts, moves: usize) -> Vec<(usize, usize)> {
 /// fits; `None` if a few tries all leave a block with no room.
 fn placed_anew(rng: &mut Rng, l: &Layouts) -> Option<Vec<(usize, usize)>> {
     'tries: for _ in 0..8 {
-        let mut taken = vec![false; l.rows * l.cols];
+        let mut board = Board::new(l.rows, l.cols, vec![false; l.rows * l.cols]);
         let mut order: Vec<usize> = (0..l.blocks.len()).collect();
         for i in (1..order.len()).rev() {
             order.swap(i, rng.below(i + 1));
@@ -113,22 +113,12 @@ fn placed_anew(rng: &mut Rng, l: &Layouts) -> Option<Vec<(usize, usize)>> {
         let mut at = vec![(0, 0); l.blocks.len()];
         for b in order {
             let cells = &l.blocks[b].cells;
-            let fits = |&(r, c): &(usize, usize)| {
-                (cells.iter()).all(|&(dr, dc)| {
-                    r + dr < l.rows && c + dc < l.cols && !taken[(r + dr) * l.cols + c + dc]
-                })
-            };
-            let corners: Vec<(usize, usize)> = (0..l.rows)
-                .flat_map(|r| (0..l.cols).map(move |c| (r, c)))
-                .filter(fits)
-                .collect();
+            let corners = board.places(cells);
             if corners.is_empty() {
                 continue 'tries;
             }
             at[b] = rng.pick(&corners);
-            for &(dr, dc) in cells {
-                taken[(at[b].0 + dr) * l.cols + at[b].1 + dc] = true;
-            }
+            board.put(cells.clone(), at[b]);
         }
         return Some(at);
     }

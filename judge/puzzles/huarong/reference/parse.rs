@@ -5,9 +5,9 @@ use super::{on_board, show, Block, Layouts, Metric, Pos, Puzzle};
 
 /// Reads and validates an input; errors name the line.
 pub fn parse(input: &str) -> Result<Puzzle, String> {
-    let mut lines = Lines::new(input);
+    let mut lines = lines(input);
     let (rows, cols, blocks) = parse_board(&mut lines)?;
-    let (number, name) = lines.take("the target's name")?;
+    let (number, name) = take(&mut lines, "the target's name")?;
     if name.split_whitespace().nth(1).is_some() {
         return Err(format!(
             "line {number}: expected one target name, found {:?}",
@@ -20,7 +20,7 @@ pub fn parse(input: &str) -> Result<Puzzle, String> {
             clip(name)
         )
     })?;
-    let (number, line) = lines.take("the target's position `r c`")?;
+    let (number, line) = take(&mut lines, "the target's position `r c`")?;
     let goal = read_pair(number, line, "r c")?;
     let fits = blocks
         .get(target)
@@ -45,7 +45,7 @@ pub fn parse(input: &str) -> Result<Puzzle, String> {
 /// Reads and validates a `huarong_goal` input: the size, the start layout, the goal layout, then
 /// the metric line if there is one. Errors name the line, or the block that has no partner.
 pub fn parse_layouts(input: &str) -> Result<Layouts, String> {
-    let mut lines = Lines::new(input);
+    let mut lines = lines(input);
     let (rows, cols, blocks) = parse_board(&mut lines)?;
     let goal_blocks = read_blocks(&mut lines, rows, cols, "the goal layout's last row")?;
     let goal = partners(&blocks, &goal_blocks)?;
@@ -61,8 +61,8 @@ pub fn parse_layouts(input: &str) -> Result<Layouts, String> {
 
 /// The optional metric line, and nothing after it.
 fn read_end(lines: &mut Lines) -> Result<Metric, String> {
-    let metric = read_metric(lines.next_line())?;
-    if let Some((number, extra)) = lines.next_line() {
+    let metric = read_metric(lines.next())?;
+    if let Some((number, extra)) = lines.next() {
         return Err(format!(
             "line {number}: unexpected {:?} after the last line",
             clip(extra)
@@ -98,37 +98,27 @@ fn partners(start: &[Block], goal: &[Block]) -> Result<Vec<Pos>, String> {
 }
 
 /// The input's non-blank lines, trimmed, with their 1-based numbers; blank lines carry nothing.
-struct Lines<'a> {
-    lines: Vec<(usize, &'a str)>,
-    next: usize,
+type Lines<'a> = std::vec::IntoIter<(usize, &'a str)>;
+
+fn lines(input: &str) -> Lines<'_> {
+    let numbered = input
+        .lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.trim()));
+    let kept: Vec<(usize, &str)> = numbered.filter(|(_, line)| !line.is_empty()).collect();
+    kept.into_iter()
 }
 
-impl<'a> Lines<'a> {
-    fn new(input: &'a str) -> Self {
-        let lines = input
-            .lines()
-            .enumerate()
-            .map(|(i, line)| (i + 1, line.trim()))
-            .filter(|(_, line)| !line.is_empty())
-            .collect();
-        Lines { lines, next: 0 }
-    }
-
-    fn next_line(&mut self) -> Option<(usize, &'a str)> {
-        let line = self.lines.get(self.next).copied()?;
-        self.next += 1;
-        Some(line)
-    }
-
-    fn take(&mut self, what: &str) -> Result<(usize, &'a str), String> {
-        self.next_line()
-            .ok_or_else(|| format!("the input ends before {what}"))
-    }
+/// The next line; `what` names what an input that ends here lacks.
+fn take<'a>(lines: &mut Lines<'a>, what: &str) -> Result<(usize, &'a str), String> {
+    lines
+        .next()
+        .ok_or_else(|| format!("the input ends before {what}"))
 }
 
 /// The size line and the board rows, as blocks.
 fn parse_board(lines: &mut Lines) -> Result<(usize, usize, Vec<Block>), String> {
-    let (number, line) = lines.take("the size `m n`")?;
+    let (number, line) = take(lines, "the size `m n`")?;
     let (rows, cols) = read_pair(number, line, "m n")?;
     // Checked before reading rows so a huge size cannot make us allocate or loop.
     if rows == 0 || cols == 0 || rows.checked_mul(cols).map_or(true, |cells| cells > 64) {
@@ -150,7 +140,7 @@ fn read_blocks(
 ) -> Result<Vec<Block>, String> {
     let mut names = Vec::with_capacity(rows);
     for _ in 0..rows {
-        let (number, line) = lines.take(last)?;
+        let (number, line) = take(lines, last)?;
         names.push(read_row(number, line, cols)?);
     }
     Ok(blocks_of(&names))
@@ -172,7 +162,7 @@ fn read_row(number: usize, line: &str, cols: usize) -> Result<Vec<Option<&str>>,
 }
 
 /// Groups cells by name, blocks in reading order of their first cell.
-fn blocks_of(rows: &[Vec<Option<&str>>]) -> Vec<Block> {
+pub fn blocks_of(rows: &[Vec<Option<&str>>]) -> Vec<Block> {
     let mut groups: Vec<(&str, Vec<Pos>)> = Vec::new();
     for (r, row) in rows.iter().enumerate() {
         for (c, name) in row.iter().enumerate() {
