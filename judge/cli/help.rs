@@ -116,30 +116,47 @@ fn wrap<'a>(start: String, words: impl Iterator<Item = &'a str>, indent: usize) 
     lines
 }
 
-/// The usage block of docs/judge.md: every command's usage on one line.
-pub fn docs_usage() -> String {
-    let lines: String = (COMMANDS.iter())
-        .map(|c| usage_pieces(c).join(" ") + "\n")
-        .collect();
-    format!("```\n{lines}```\n")
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// The options table of docs/judge.md: every option, the commands that take it, and its help.
-pub fn docs_options() -> String {
-    let mut table = "| option | commands | meaning |\n|---|---|---|\n".to_string();
-    for option in &OPTIONS {
-        let takers: Vec<&str> = (option.commands.iter())
-            .map(|&name| table::of(name).word)
-            .map(|word| if word.is_empty() { "judge" } else { word })
+    /// The usage block of docs/judge.md: every command's usage on one line.
+    fn docs_usage() -> String {
+        let lines: String = (COMMANDS.iter())
+            .map(|c| usage_pieces(c).join(" ") + "\n")
             .collect();
-        let takers = match option.takes(Name::Help) {
-            true => "every command".to_string(),
-            false => takers.join(", "),
-        };
-        let flag = option.flag.replace(", ", "`, `");
-        // Markdown would read a `*` as emphasis.
-        let meaning = described(option).replace('*', "\\*");
-        table += &format!("| `{flag}` | {takers} | {meaning} |\n");
+        format!("```\n{lines}```\n")
     }
-    table
+
+    /// The options table of docs/judge.md: every option, the commands that take it, and its help.
+    fn docs_options() -> String {
+        let mut table = "| option | commands | meaning |\n|---|---|---|\n".to_string();
+        for option in &OPTIONS {
+            let takers: Vec<&str> = (option.commands.iter())
+                .map(|&name| table::of(name).word)
+                .map(|word| if word.is_empty() { "judge" } else { word })
+                .collect();
+            let takers = match option.takes(Name::Help) {
+                true => "every command".to_string(),
+                false => takers.join(", "),
+            };
+            let flag = option.flag.replace(", ", "`, `");
+            // Markdown would read a `*` as emphasis.
+            let meaning = described(option).replace('*', "\\*");
+            table += &format!("| `{flag}` | {takers} | {meaning} |\n");
+        }
+        table
+    }
+
+    #[test]
+    fn docs_show_the_tables_made_from_the_definitions() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/judge.md");
+        let docs = std::fs::read_to_string(path).expect("docs/judge.md");
+        for made in [docs_usage(), docs_options()] {
+            assert!(
+                docs.contains(&format!("{made}\n")),
+                "docs/judge.md should show, followed by a blank line:\n{made}"
+            );
+        }
+    }
 }

@@ -106,23 +106,7 @@ const fn opt(flag: &'static str) -> Opt {
 
 /// The definitions' parts, each set by name.
 impl Opt {
-    const fn switch(self, to: fn(&mut Options)) -> Opt {
-        let set = Set::Switch(to);
-        Opt { set, ..self }
-    }
-
-    const fn text(self, to: fn(&mut Options, String)) -> Opt {
-        let set = Set::Text(to);
-        Opt { set, ..self }
-    }
-
-    const fn whole(self, range: Range, to: fn(&mut Options, u64)) -> Opt {
-        let set = Set::Whole(range, to);
-        Opt { set, ..self }
-    }
-
-    const fn seconds(self, to: fn(&mut Options, u64)) -> Opt {
-        let set = Set::Seconds(to);
+    const fn set(self, set: Set) -> Opt {
         Opt { set, ..self }
     }
 
@@ -209,41 +193,45 @@ pub const COMMANDS: [Cmd; 8] = [
 
 pub const OPTIONS: [Opt; 28] = [
     opt("--test NAME")
-        .text(|o, name| o.test.push(name))
+        .set(Set::Text(|o, name| o.test.push(name)))
         .by(&[Judge, Bench, Practice])
         .help(
             "only this test: its number (3 or 003), its whole name, or a pattern ('00*', \
              '*random*'); give it again for more",
         ),
     opt("--time-limit MS")
-        .whole(MILLISECONDS, |o, ms| o.time_limit_ms = Some(ms))
+        .set(Set::Whole(MILLISECONDS, |o, ms| o.time_limit_ms = Some(ms)))
         .unset(Unset::Said("the problem's"))
         .help("CPU time limit per test, milliseconds"),
     opt("--memory-limit MIB")
-        .whole(MIB, |o, mib| o.memory_limit_mib = Some(mib))
+        .set(Set::Whole(MIB, |o, mib| o.memory_limit_mib = Some(mib)))
         .unset(Unset::Said("the problem's"))
         .help("memory limit per test, MiB"),
     opt("--no-sandbox")
-        .switch(|o| o.no_sandbox = true)
+        .set(Set::Switch(|o| o.no_sandbox = true))
         .help("run without namespaces: process group and descendants only"),
     opt("--compile-time-limit MS")
-        .whole(MILLISECONDS, |o, ms| o.compile_time_limit_ms = Some(ms))
+        .set(Set::Whole(MILLISECONDS, |o, ms| {
+            o.compile_time_limit_ms = Some(ms)
+        }))
         .unset(Unset::Number(COMPILE.cpu_ms))
         .help("the compiler's CPU cap, milliseconds"),
     opt("--compile-memory-limit MIB")
-        .whole(MIB, |o, mib| o.compile_memory_limit_mib = Some(mib))
+        .set(Set::Whole(MIB, |o, mib| {
+            o.compile_memory_limit_mib = Some(mib)
+        }))
         .unset(Unset::Number(COMPILE.memory_kib >> 10))
         .help("the compiler's memory cap, MiB"),
     opt("--json")
-        .switch(|o| o.json = true)
+        .set(Set::Switch(|o| o.json = true))
         .by(&[Judge, Stress, Bench])
         .help("print results as JSON (schema in docs/json.md) instead of a table"),
     opt("--html FILE")
-        .text(|o, path| o.html = Some(path.into()))
+        .set(Set::Text(|o, path| o.html = Some(path.into())))
         .by(&[Judge])
         .help("also write one self-contained page: the table and each answer replayed"),
     opt("-v, --verbose")
-        .switch(|o| o.verbose = true)
+        .set(Set::Switch(|o| o.verbose = true))
         .by(&[Judge, Show, Practice])
         .help(
             "for each test not accepted: input, output and stderr heads and the failing case \
@@ -251,7 +239,7 @@ pub const OPTIONS: [Opt; 28] = [
              trace beside a plain BFS's layers",
         ),
     opt("--no-color")
-        .switch(|o| o.no_color = true)
+        .set(Set::Switch(|o| o.no_color = true))
         .by(&[Judge, Bench, Show, Practice])
         .help(
             "no colours (also with NO_COLOR set and not empty, and whenever stdout is not a \
@@ -262,73 +250,77 @@ pub const OPTIONS: [Opt; 28] = [
         .help("this help (after a command's name, that command's)"),
     opt("-V, --version").by(EVERY).help("the judge's version"),
     opt("--file F")
-        .text(|o, path| o.file = Some(path.into()))
+        .set(Set::Text(|o, path| o.file = Some(path.into())))
         .by(&[Add])
         .help("the input is file F"),
     opt("--grid G")
-        .text(|o, grid| o.grid = Some(grid))
+        .set(Set::Text(|o, grid| o.grid = Some(grid)))
         .by(&[Add])
         .help("the input in the compact Klotski notation: a character a cell, rows split by /"),
     opt("--name NAME")
-        .text(|o, name| o.name = Some(name))
+        .set(Set::Text(|o, name| o.name = Some(name)))
         .by(&[Add])
         .help("the test's name after its number, NNN-NAME"),
     opt("--cases N")
-        .whole(CASES, |o, n| o.cases = n)
+        .set(Set::Whole(CASES, |o, n| o.cases = n))
         .unset(Unset::Number(1000))
         .by(&[Stress])
         .help("how many cases to try at most"),
     opt("--seed S")
-        .whole(whole("", 0, u64::MAX), |o, seed| o.seed = Some(seed))
+        .set(Set::Whole(whole("", 0, u64::MAX), |o, seed| {
+            o.seed = Some(seed)
+        }))
         .unset(Unset::Said("one from the clock, printed"))
         .by(&[Stress])
         .help("the generator's seed: the same seed, the same inputs"),
     opt("--time S")
-        .seconds(|o, ms| o.time_ms = Some(ms))
+        .set(Set::Seconds(|o, ms| o.time_ms = Some(ms)))
         .by(&[Stress])
         .help("how long to search and shrink at most, seconds (fractions allowed)"),
     opt("--save")
-        .switch(|o| o.save = true)
+        .set(Set::Switch(|o| o.save = true))
         .by(&[Stress])
         .help("write the smallest failing input as the problem's next test"),
     opt("--gen GEN")
-        .text(|o, path| o.generator = Some(path.into()))
+        .set(Set::Text(|o, path| o.generator = Some(path.into())))
         .by(&[Stress])
         .help("your generator instead of the judge's, run as GEN SEED INDEX"),
     opt("--brute BRUTE")
-        .text(|o, path| o.brute = Some(path.into()))
+        .set(Set::Text(|o, path| o.brute = Some(path.into())))
         .by(&[Stress])
         .help("your brute force, whose answer decides the inputs too large for the reference"),
     opt("--runs N")
-        .whole(whole("runs", 1, 1000), |o, n| o.runs = n)
+        .set(Set::Whole(whole("runs", 1, 1000), |o, n| o.runs = n))
         .unset(Unset::Number(5))
         .by(&[Bench])
         .help("timed runs per test, after one warm-up"),
     opt("--vs OTHER")
-        .text(|o, path| o.vs = Some(path.into()))
+        .set(Set::Text(|o, path| o.vs = Some(path.into())))
         .by(&[Bench])
         .help("a second program, run in turn with the first and compared with it"),
     opt("--case N")
-        .whole(CASES, |o, n| o.case = n as usize)
+        .set(Set::Whole(CASES, |o, n| o.case = n as usize))
         .unset(Unset::Number(1))
         .by(&[Show, Chart])
         .help("the case shown, counted from 1"),
     opt("--delay MS")
-        .whole(whole("milliseconds", 0, 60_000), |o, ms| o.delay_ms = ms)
+        .set(Set::Whole(whole("milliseconds", 0, 60_000), |o, ms| {
+            o.delay_ms = ms
+        }))
         .unset(Unset::Number(300))
         .by(&[Show])
         .help("the pause between two frames on a terminal, milliseconds; 0 waits for Enter"),
     opt("--step")
-        .switch(|o| o.step = true)
+        .set(Set::Switch(|o| o.step = true))
         .by(&[Show])
         .help("wait for Enter between two frames"),
     opt("--out FILE")
-        .text(|o, path| o.out = Some(path.into()))
+        .set(Set::Text(|o, path| o.out = Some(path.into())))
         .unset(Unset::Said("stdout"))
         .by(&[Chart])
         .help("where the SVG goes"),
     opt("--check")
-        .switch(|o| o.check = true)
+        .set(Set::Switch(|o| o.check = true))
         .by(&[Practice])
         .help("judge the exercise, and hold its search to the lesson"),
 ];

@@ -40,78 +40,56 @@ impl Language {
         }
     }
 
-    /// The tool, the arguments before and after `-o OUT SOURCE`, and how to get the tool.
+    /// The tool, its flags, the libraries after the source, the extension of the source's copy in
+    /// its compile folder (the compiler goes by it), and how to get the tool.
     fn toolchain(self) -> Toolchain {
-        let (tool, flags, libraries, fix): (_, &[_], &[_], _) = match self {
+        let (tool, flags, libraries, extension, fix) = match self {
             // A fixed crate name: rustc would take it from the file name, and `sol.v2.rs` is no crate name.
             // A fixed crate type: a `#![crate_type = "proc-macro"]` inside is then no program, CE.
             Language::Rust => (
                 "rustc",
-                &[
-                    "--edition",
-                    "2021",
-                    "-O",
-                    "--crate-name",
-                    "main",
-                    "--crate-type",
-                    "bin",
-                ],
-                &[],
+                "--edition 2021 -O --crate-name main --crate-type bin",
+                "",
+                "rs",
                 "install Rust from https://rustup.rs",
             ),
-            Language::C => ("gcc", &["-O2"], &["-lm"], "apt-get install gcc"),
-            Language::Cpp => (
-                "g++",
-                &["-O2", "-std=c++17"],
-                &["-lm"],
-                "apt-get install g++",
-            ),
+            Language::C => ("gcc", "-O2", "-lm", "c", "apt-get install gcc"),
+            Language::Cpp => ("g++", "-O2 -std=c++17", "-lm", "cpp", "apt-get install g++"),
             // No site-packages (`-S`): the standard library only, as on a judge, and none of the
             // time that a machine's `.pth` hooks add to every start (45 ms on this one).
-            Language::Python => ("python3", &["-S"], &[], "apt-get install python3"),
+            Language::Python => ("python3", "-S", "", "py", "apt-get install python3"),
         };
         Toolchain {
             tool,
             flags,
             libraries,
+            extension,
             fix,
-        }
-    }
-
-    /// The name the source gets in its compile folder: the extension is what the compiler goes by.
-    fn file_name(self) -> &'static str {
-        match self {
-            Language::Rust => "main.rs",
-            Language::C => "main.c",
-            Language::Cpp => "main.cpp",
-            Language::Python => "main.py",
         }
     }
 
     /// The command line a judge shows for it, e.g. `rustc --edition 2021 -O`.
     pub fn describe(self) -> String {
-        let Toolchain {
-            tool,
-            flags,
-            libraries,
-            ..
-        } = self.toolchain();
-        let words: Vec<&str> = [tool]
-            .iter()
-            .chain(flags)
-            .chain(libraries)
-            .copied()
-            .collect();
+        let toolchain = self.toolchain();
+        let words = [toolchain.tool, toolchain.flags, toolchain.libraries];
+        let words: Vec<&str> = words.into_iter().filter(|w| !w.is_empty()).collect();
         words.join(" ")
     }
 }
 
+/// A language's tools; `flags` and `libraries` are words split at spaces.
 struct Toolchain {
     tool: &'static str,
-    flags: &'static [&'static str],
+    flags: &'static str,
     /// After the source: libraries must follow what uses them.
-    libraries: &'static [&'static str],
+    libraries: &'static str,
+    extension: &'static str,
     fix: &'static str,
+}
+
+/// The words of `text`, as arguments.
+fn arguments(text: &str) -> impl Iterator<Item = OsString> + '_ {
+    text.split_whitespace().map(OsString::from)
 }
 
 /// A compiled submission, or the compiler's complaint.
@@ -163,7 +141,7 @@ pub fn compile(
     let program = match language {
         Language::Python => Program {
             path: installed.tool,
-            args: (language.toolchain().flags.iter().map(OsString::from))
+            args: (arguments(language.toolchain().flags))
                 .chain([entry.into_os_string()])
                 .collect(),
         },
@@ -194,9 +172,10 @@ fn build(
     caps: &Limits,
 ) -> Result<Result<PathBuf, String>, JudgeError> {
     let toolchain = language.toolchain();
-    let (source, output) = (dir.join(language.file_name()), dir.join("main"));
+    let source = dir.join(format!("main.{}", toolchain.extension));
+    let output = dir.join("main");
     std::fs::write(&source, text).map_err(|e| JudgeError::io("write", &source, e))?;
-    let mut args: Vec<OsString> = toolchain.flags.iter().map(OsString::from).collect();
+    let mut args: Vec<OsString> = arguments(toolchain.flags).collect();
     if language == Language::Python {
         // No compile step, but a syntax error should still be CE, not RE: compile it in memory.
         args.extend(["-c", PYTHON_CHECK].map(OsString::from));
@@ -205,7 +184,7 @@ fn build(
     } else {
         args.extend([OsString::from("-o"), output.clone().into_os_string()]);
         args.push(source.clone().into_os_string());
-        args.extend(toolchain.libraries.iter().map(OsString::from));
+        args.extend(arguments(toolchain.libraries));
     }
     let compiler = Program {
         path: tool.to_path_buf(),
