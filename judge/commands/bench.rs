@@ -3,7 +3,7 @@
 
 use crate::cli::Options;
 use crate::judging::problem::{self, Problem, Test};
-use crate::judging::session::Session;
+use crate::judging::session::{test_label, Session};
 use crate::judging::test_judge::{load, Loaded, TestJudge};
 use crate::model::bench::{Bench, Runs, TestBench};
 use crate::model::error::JudgeError;
@@ -36,7 +36,7 @@ pub fn bench(session: &Session, options: &Options) -> Result<i32, JudgeError> {
         .collect();
     // No programs when a submission did not compile: the header showed why, and nothing runs.
     for (i, test) in tests.iter().enumerate().take_while(|_| !judges.is_empty()) {
-        let label = format!("{name} {}/{}: {}", i + 1, tests.len(), test.name);
+        let label = test_label(name, i, &tests);
         let loaded = load(test, checker.as_ref(), Some(&cache));
         let result = bench_test(&judges, loaded, test, options.runs, &label)?;
         progress("");

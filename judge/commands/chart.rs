@@ -10,7 +10,6 @@ use crate::render::console::emit;
 
 pub fn chart(session: &Session, options: &Options) -> Result<(), JudgeError> {
     let name = options.problem.as_deref().unwrap_or_default();
-    problem::ensure_known(&session.root, name)?;
     let problem = session.problem(name)?;
     let test = problem::one_test(&problem, &options.one_test, &session.settings.invocation)?;
     let submission = options.submission.as_deref();

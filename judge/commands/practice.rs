@@ -41,7 +41,6 @@ pub fn exercise(source: &str, hints: &str) -> Result<String, String> {
 /// Writes the exercise for `options.problem` (an existing file is never touched) and says where.
 pub fn practice(root: &Path, options: &Options) -> Result<String, JudgeError> {
     let name = options.problem.as_deref().unwrap_or_default();
-    problem::ensure_known(root, name)?;
     let problem = problem::load(root, name)?;
     let puzzle = puzzles::of(puzzles::ALL, &problem.name, &problem.checker)?;
     let hints = puzzle
@@ -78,7 +77,6 @@ fn exercise_path(options: &Options) -> PathBuf {
 /// session must run its programs traced.
 pub fn check(session: &Session, options: &Options) -> Result<i32, JudgeError> {
     let name = options.problem.as_deref().unwrap_or_default();
-    problem::ensure_known(&session.root, name)?;
     let problem = session.problem(name)?;
     let path = exercise_path(options);
     if !path.is_file() {

@@ -20,7 +20,6 @@ use std::time::Duration;
 /// judge, the problem or the test failed.
 pub fn show(session: &Session, options: &Options) -> Result<i32, JudgeError> {
     let name = options.problem.as_deref().unwrap_or_default();
-    problem::ensure_known(&session.root, name)?;
     let problem = session.problem(name)?;
     let puzzle = session.puzzle(&problem)?;
     let checker = (puzzle.checker)();

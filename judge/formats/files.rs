@@ -1,7 +1,8 @@
 //! Reading files the judge does not control (tests, sources): regular files only, and never more
-//! than a bound, so a FIFO cannot block the judge nor a device or a huge file flood it.
+//! than a bound, so a FIFO cannot block the judge nor a device or a huge file flood it; and writing
+//! the judge's own cache entries whole or not at all.
 
-use std::fs::{File, OpenOptions};
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufReader, Read};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
@@ -43,6 +44,19 @@ pub fn is_blank(path: &Path) -> bool {
     let bytes = |file| BufReader::new(file).bytes();
     open_regular(path)
         .is_ok_and(|file| bytes(file).all(|b| b.is_ok_and(|b| b.is_ascii_whitespace())))
+}
+
+/// Writes `path` (and its folder) whole or not at all: to a file of this process's, then renamed
+/// into place, so that neither a second judge nor a half-written file can leave a wrong entry.
+pub fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let partial = path.with_extension(format!("partial-{}", std::process::id()));
+    let written = (path.parent().map_or(Ok(()), fs::create_dir_all))
+        .and_then(|()| fs::write(&partial, bytes))
+        .and_then(|()| fs::rename(&partial, path));
+    if written.is_err() {
+        let _ = fs::remove_file(&partial);
+    }
+    written
 }
 
 #[cfg(test)]

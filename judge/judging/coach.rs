@@ -2,13 +2,11 @@
 //! answers are judged as any run's, and its trace is held to the technique the problem teaches.
 //! The exercise passes when every answer is accepted and the technique held wherever it showed.
 
-use crate::judging::problem::{self, Problem, Test};
-use crate::judging::session::Session;
+use crate::judging::problem::Problem;
+use crate::judging::session::{test_label, Session};
 use crate::judging::test_judge::{load, TestJudge};
 use crate::model::error::JudgeError;
 use crate::model::lesson::Exercise;
-use crate::model::outcome::{Detail, TestRun};
-use crate::model::verdict::{Finding, Verdict};
 use crate::render::coach;
 use crate::render::console::progress;
 use std::path::Path;
@@ -22,19 +20,10 @@ pub fn coach(
     only: &[String],
 ) -> Result<Exercise, JudgeError> {
     let (puzzle, checker) = (session.puzzle(problem)?, session.checker(problem)?);
-    let tests = problem::tests(problem, only, &session.settings.invocation)?;
-    let (mut run, program) = session.compile(problem, Some(submission))?;
-    let table = session.table(&tests);
-    session.show(&table.header(&run, tests.len()));
+    let (tests, mut run, table, program) = session.begin(problem, Some(submission), only)?;
     let Some(program) = program else {
-        session.show(&table.compile_error(run.compile.failure().unwrap_or_default()));
-        let not_compiled = Finding::verdict(Verdict::CompileError, None);
-        let not_run = |t: &Test| TestRun::not_run(&t.name, not_compiled.clone(), Detail::default());
-        run.tests = tests.iter().map(not_run).collect();
-        return Ok(Exercise {
-            run,
-            lessons: Vec::new(),
-        });
+        let lessons = Vec::new();
+        return Ok(Exercise { run, lessons });
     };
     let cache = session.optima_cache(problem)?;
     let judge = TestJudge {
@@ -43,13 +32,7 @@ pub fn coach(
     };
     let mut lessons = Vec::new();
     for (i, test) in tests.iter().enumerate() {
-        progress(&format!(
-            "{} {}/{}: {}",
-            problem.name,
-            i + 1,
-            tests.len(),
-            test.name
-        ));
+        progress(&test_label(&problem.name, i, &tests));
         let (result, lesson) = match load(test, checker.as_ref(), Some(&cache)) {
             Ok(loaded) => {
                 let (result, ran) = judge.judge_loaded(&loaded)?;

@@ -6,7 +6,7 @@
 //! too.
 
 use crate::formats::ans::{read_optimum, show_optimum};
-use crate::formats::digest;
+use crate::formats::{digest, files};
 use crate::model::optimum::Optimum;
 use crate::model::reason::TestFault;
 use crate::puzzles::checker::Checker;
@@ -81,17 +81,11 @@ fn read(entry: &Path) -> Option<Vec<Optimum>> {
     lines.lines().map(read_optimum).collect()
 }
 
-/// Writes the entry whole or not at all: to a file of this process's, then renamed into place.
+/// Writes the entry whole or not at all.
 fn save(entry: &Path, optima: &[Optimum]) {
     let lines: String = optima.iter().map(|o| show_optimum(*o) + "\n").collect();
     let text = format!("{lines}digest {}\n", digest::hex(lines.as_bytes()));
-    let partial = entry.with_extension(format!("partial-{}", std::process::id()));
-    let written = (entry.parent().map_or(Ok(()), std::fs::create_dir_all))
-        .and_then(|()| std::fs::write(&partial, text))
-        .and_then(|()| std::fs::rename(&partial, entry));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&partial);
-    }
+    let _ = files::write_whole(entry, text.as_bytes());
 }
 
 #[cfg(test)]

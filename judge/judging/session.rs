@@ -122,16 +122,8 @@ impl Session {
         only: &[String],
     ) -> Result<ProblemRun, JudgeError> {
         let (puzzle, checker) = (self.puzzle(problem)?, self.checker(problem)?);
-        let tests = problem::tests(problem, only, &self.settings.invocation)?;
-        let (mut run, program) = self.compile(problem, submission)?;
-        let table = self.table(&tests);
-        self.show(&table.header(&run, tests.len()));
+        let (tests, mut run, table, program) = self.begin(problem, submission, only)?;
         let Some(program) = program else {
-            self.show(&table.compile_error(run.compile.failure().unwrap_or_default()));
-            let not_compiled = Finding::verdict(Verdict::CompileError, None);
-            let not_run =
-                |t: &Test| TestRun::not_run(&t.name, not_compiled.clone(), Detail::default());
-            run.tests = tests.iter().map(not_run).collect();
             return Ok(run);
         };
         let cache = self.optima_cache(problem)?;
@@ -142,6 +134,29 @@ impl Session {
         run.tests = self.judge_tests(&judge, &problem.name, &tests, &table)?;
         self.show(&table.footer(&run));
         Ok(run)
+    }
+
+    /// Begins judging `submission` (else the problem's own solution) on the tests `only` selects:
+    /// the tests, the run, the table with its header shown, and the program, `None` when it did
+    /// not compile (the table then says why, and every test is CE).
+    pub fn begin(
+        &self,
+        problem: &Problem,
+        submission: Option<&Path>,
+        only: &[String],
+    ) -> Result<(Vec<Test>, ProblemRun, Table, Option<Program>), JudgeError> {
+        let tests = problem::tests(problem, only, &self.settings.invocation)?;
+        let (mut run, program) = self.compile(problem, submission)?;
+        let table = self.table(&tests);
+        self.show(&table.header(&run, tests.len()));
+        if program.is_none() {
+            self.show(&table.compile_error(run.compile.failure().unwrap_or_default()));
+            let not_compiled = Finding::verdict(Verdict::CompileError, None);
+            let not_run =
+                |t: &Test| TestRun::not_run(&t.name, not_compiled.clone(), Detail::default());
+            run.tests = tests.iter().map(not_run).collect();
+        }
+        Ok((tests, run, table, program))
     }
 
     /// Builds `submission` (else the problem's own solution) under the compiler's caps: the run it
@@ -209,12 +224,7 @@ impl Session {
     ) -> Result<Vec<TestRun>, JudgeError> {
         let mut results = Vec::new();
         for (i, test) in tests.iter().enumerate() {
-            progress(&format!(
-                "{problem} {}/{}: {}",
-                i + 1,
-                tests.len(),
-                test.name
-            ));
+            progress(&test_label(problem, i, tests));
             let result = judge.judge(test)?;
             progress("");
             self.show(&table.row(&result));
@@ -229,6 +239,11 @@ impl Session {
             emit(text);
         }
     }
+}
+
+/// What the progress line says while the `i`th (0-based) of `tests` runs: `eight 2/5: 002-x`.
+pub fn test_label(problem: &str, i: usize, tests: &[Test]) -> String {
+    format!("{problem} {}/{}: {}", i + 1, tests.len(), tests[i].name)
 }
 
 fn absolute(path: &Path) -> Result<PathBuf, JudgeError> {

@@ -3,7 +3,7 @@
 //! rather than once per start: `rustc --version` costs 10 ms of CPU here, a third of a start.
 //! An update or another toolchain is another binary, so another entry.
 
-use crate::formats::digest;
+use crate::formats::{digest, files};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
@@ -19,7 +19,8 @@ pub fn known(cache: &Path, tool: &Path, ask: impl FnOnce() -> Option<String>) ->
         return Some(version);
     }
     let version = ask()?;
-    keep(&entry, &version); // a cache that cannot be written only costs time
+    // A cache that cannot be written only costs time.
+    let _ = files::write_whole(&entry, version.as_bytes());
     Some(version)
 }
 
@@ -39,17 +40,6 @@ fn entry(cache: &Path, tool: &Path) -> Option<PathBuf> {
             .join("versions")
             .join(digest::hex(identity.as_bytes())),
     )
-}
-
-/// Writes the entry whole or not at all: to a file of this process's, then renamed into place.
-fn keep(entry: &Path, version: &str) {
-    let partial = entry.with_extension(format!("partial-{}", std::process::id()));
-    let written = (entry.parent().map_or(Ok(()), std::fs::create_dir_all))
-        .and_then(|()| std::fs::write(&partial, version))
-        .and_then(|()| std::fs::rename(&partial, entry));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&partial);
-    }
 }
 
 #[cfg(test)]
