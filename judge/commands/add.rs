@@ -64,14 +64,9 @@ pub fn add(root: &Path, options: &Options) -> Result<Added, JudgeError> {
         dir.join(format!("{name}.ans")),
     );
     let answers: String = optima.iter().map(|o| show_optimum(*o) + "\n").collect();
-    for path in [&in_path, &ans_path] {
-        if path.exists() {
-            return Err(JudgeError::new(format!(
-                "{} exists already: nothing written",
-                path.display()
-            ))
-            .with_fix("choose another --name"));
-        }
+    if let Some(path) = [&in_path, &ans_path].into_iter().find(|p| p.exists()) {
+        let why = format!("{} exists already: nothing written", path.display());
+        return Err(JudgeError::new(why).with_fix("choose another --name"));
     }
     write_new(&in_path, &input)?;
     write_new(&ans_path, &answers)?;
@@ -93,12 +88,9 @@ fn read_input(options: &Options, puzzle: &Puzzle) -> Result<String, JudgeError> 
             std::fs::read_to_string(path).map_err(|e| JudgeError::io("read", path, e))?
         }
         (_, _, Some(grid)) => {
-            let from_grid = puzzle.from_grid.ok_or_else(|| {
-                refuse(
-                    "`--grid` is not a notation of this problem: give the input as text or --file"
-                        .into(),
-                )
-            })?;
+            let why =
+                "`--grid` is not a notation of this problem: give the input as text or --file";
+            let from_grid = puzzle.from_grid.ok_or_else(|| refuse(why.into()))?;
             from_grid(grid).map_err(refuse)?
         }
         _ => {

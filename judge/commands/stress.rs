@@ -122,21 +122,14 @@ fn save(session: &Session, problem: &str, input: &str, seed: u64) -> Result<Path
 
 /// The command that finds the same failure again, run as `me`.
 fn repeat_command(me: &str, options: &Options, seed: u64) -> String {
+    let path = |p: &PathBuf| quoted(&p.display().to_string());
     let mut words = vec![format!("{me} stress")];
     words.extend(options.problem.as_deref().map(quoted));
-    words.extend(
-        options
-            .submission
-            .as_ref()
-            .map(|s| quoted(&s.display().to_string())),
-    );
+    words.extend(options.submission.as_ref().map(path));
     words.push(format!("--seed {seed} --cases {}", options.cases));
     let own = [("--gen", &options.generator), ("--brute", &options.brute)];
-    for (flag, path) in own {
-        words.extend(
-            path.as_ref()
-                .map(|p| format!("{flag} {}", quoted(&p.display().to_string()))),
-        );
+    for (flag, given) in own {
+        words.extend(given.as_ref().map(|p| format!("{flag} {}", path(p))));
     }
     // The settings a failure may depend on: a TLE under a tighter limit is found under that limit.
     let limits = [

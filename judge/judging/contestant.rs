@@ -56,7 +56,8 @@ impl<'a> Brute<'a> {
     /// `None` if it did not finish within its limits, leaving the input undecided.
     pub fn optima(&self, path: &Path, input: &str) -> Result<Option<Vec<Optimum>>, JudgeError> {
         let ran = execute(self.session, &self.program, Some(path), &self.limits)?;
-        if ran.lost.is_some() || decide::from_run(&ran, &self.limits).is_some() {
+        // A lost run is one of `from_run`'s too.
+        if decide::from_run(&ran, &self.limits).is_some() {
             return Ok(None);
         }
         let claims = self.checker.claims(input.as_bytes(), &ran.stdout);
@@ -170,9 +171,7 @@ fn run_generator(
             index + 1
         ))
     };
-    if let Some(why) = ran.lost {
-        return Err(failed(why));
-    }
+    // A lost run's reason is why it was lost.
     if let Some((_, reason)) = decide::from_run(&ran, limits) {
         return Err(failed(reason.to_string()));
     }

@@ -75,11 +75,8 @@ pub fn chart(
     let plain = (session.optima_cache(problem)?)
         .plain_layers(&input, case)
         .map_err(JudgeError::new)?;
-    let which = if case == 0 {
-        String::new()
-    } else {
-        format!(", case {}", case + 1)
-    };
+    let which = (case > 0).then(|| format!(", case {}", case + 1));
+    let which = which.unwrap_or_default();
     let title = format!(
         "{}, test {}{which}: frontier per BFS layer",
         problem.name, test.name

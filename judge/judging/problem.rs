@@ -86,18 +86,11 @@ fn from_table(
         Some(_) => Err(format!("`{key}` must be a whole number from 1 to {max}")),
         None => Ok(default),
     };
+    let max_kib = MAX_MEMORY_MIB * 1024;
     let limits = Limits {
         cpu_ms: take_number("time_limit_ms", DEFAULT.cpu_ms, MAX_TIME_MS)?,
-        memory_kib: take_number(
-            "memory_limit_kib",
-            DEFAULT.memory_kib,
-            MAX_MEMORY_MIB * 1024,
-        )?,
-        output_bytes: take_number(
-            "output_limit_kib",
-            DEFAULT.output_bytes / 1024,
-            MAX_MEMORY_MIB * 1024,
-        )? * 1024,
+        memory_kib: take_number("memory_limit_kib", DEFAULT.memory_kib, max_kib)?,
+        output_bytes: take_number("output_limit_kib", DEFAULT.output_bytes / 1024, max_kib)? * 1024,
     };
     if let Some(key) = table.keys().next() {
         return Err(format!("unknown key `{key}`"));
