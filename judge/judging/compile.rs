@@ -109,14 +109,9 @@ pub fn compile(
     caps: &Limits,
 ) -> Result<Compiled, JudgeError> {
     let language = Language::of(source)?;
-    let text = read_source(source)?;
+    let text = files::read_regular(source, MAX_SOURCE_BYTES).map_err(JudgeError::new)?;
     let installed = installed(language, cache)?;
-    let entry = cache.join(cache_name(
-        source,
-        &text,
-        &installed.version,
-        &language.describe(),
-    ));
+    let entry = cache.join(cache_name(source, language, &text, &installed.version));
     std::fs::create_dir_all(cache).map_err(|e| JudgeError::io("create", cache, e))?;
     let cached = is_intact(&entry);
     if !cached {
@@ -155,10 +150,6 @@ pub fn compile(
 
 /// At most this much source: anything larger is no contest submission.
 const MAX_SOURCE_BYTES: u64 = 16 << 20;
-
-fn read_source(source: &Path) -> Result<Vec<u8>, JudgeError> {
-    files::read_regular(source, MAX_SOURCE_BYTES).map_err(JudgeError::new)
-}
 
 /// Compiles `text` alone in `dir`; `Ok(Err(message))` when the compiler refuses it or passes a cap,
 /// its messages naming the file as the user gave it (`shown`), not the copy in `dir`. The built file
@@ -201,7 +192,8 @@ fn build(
         let named = ran
             .stderr
             .replace(&*source.to_string_lossy(), &shown.to_string_lossy());
-        return Ok(Err(first_lines(named.as_bytes())));
+        let lines: Vec<&str> = named.lines().take(MESSAGE_LINES).collect();
+        return Ok(Err(lines.join("\n")));
     }
     Ok(Ok(if language == Language::Python {
         source
@@ -385,23 +377,18 @@ fn anyone_may_run(file: &Path) -> bool {
 }
 
 /// `<stem>-<hash>`: the hash covers source, compiler version and command, so any change rebuilds.
-fn cache_name(source: &Path, text: &[u8], version: &str, command: &str) -> String {
+fn cache_name(source: &Path, language: Language, text: &[u8], version: &str) -> String {
+    let command = language.describe();
     let key = digest::of(&[text, version.as_bytes(), command.as_bytes()]);
     let stem = source
         .file_stem()
         .map_or("solution".into(), |s| s.to_string_lossy());
-    let extension = if source.extension().is_some_and(|e| e == "py") {
+    let extension = if language == Language::Python {
         ".py"
     } else {
         ""
     };
     format!("{stem}-{key:016x}{extension}")
-}
-
-fn first_lines(message: &[u8]) -> String {
-    let text = String::from_utf8_lossy(message);
-    let lines: Vec<&str> = text.lines().take(MESSAGE_LINES).collect();
-    lines.join("\n")
 }
 
 #[cfg(test)]
@@ -427,7 +414,11 @@ mod tests {
 
     #[test]
     fn cache_names_follow_the_bytes_and_keep_a_scripts_extension() {
-        let name = |text: &[u8], file: &str| cache_name(Path::new(file), text, "gcc 13", "gcc -O2");
+        let name = |text: &[u8], file: &str| {
+            let path = Path::new(file);
+            let language = Language::of(path).expect("a language");
+            cache_name(path, language, text, "gcc 13")
+        };
         assert_ne!(name(b"a", "x.c"), name(b"b", "x.c"));
         assert_eq!(name(b"a", "x.c"), name(b"a", "x.c"));
         assert!(name(b"a", "sol.py").starts_with("sol-") && name(b"a", "sol.py").ends_with(".py"));

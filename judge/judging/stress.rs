@@ -138,17 +138,12 @@ pub fn shrink(
         _ if Instant::now() >= deadline => Some(CutShort::Time),
         _ => None,
     };
-    'smaller: loop {
+    let cut_short = 'smaller: loop {
         progress(&format!("stress: shrinking, {runs} runs"));
         let case = smallest.run.finding.failing_case();
         for input in generator.smaller(&smallest.input, case) {
             if let Some(cut) = cut_short(runs) {
-                progress("");
-                return Ok(Shrunk {
-                    failure: smallest,
-                    runs,
-                    cut_short: Some(cut),
-                });
+                break 'smaller Some(cut);
             }
             runs += 1;
             let (run, _) = trial.judged(&input)?;
@@ -157,13 +152,14 @@ pub fn shrink(
                 continue 'smaller;
             }
         }
-        progress("");
-        return Ok(Shrunk {
-            failure: smallest,
-            runs,
-            cut_short: None,
-        });
-    }
+        break None; // no smaller input fails the same way
+    };
+    progress("");
+    Ok(Shrunk {
+        failure: smallest,
+        runs,
+        cut_short,
+    })
 }
 
 /// When shrinking that starts `now` must end: where `--time` set the command's `deadline`, there;
