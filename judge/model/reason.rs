@@ -25,26 +25,16 @@ impl Reason {
     /// Whether two reasons are of one kind, numbers aside: what `judge stress` keeps while it
     /// shrinks a failing input (a crash must keep its signal, an exit code need not keep its value).
     pub fn same_kind(&self, other: &Reason) -> bool {
-        use std::mem::discriminant;
-        match (self, other) {
-            (Reason::Rejected(a), Reason::Rejected(b)) => {
-                discriminant(&a.kind) == discriminant(&b.kind)
-            }
-            (
-                Reason::Run(RunFault::Crashed { status: a, .. }),
-                Reason::Run(RunFault::Crashed { status: b, .. }),
-            ) => match (a, b) {
-                (Status::Signaled(x), Status::Signaled(y)) => x == y,
-                (Status::Exited(_), Status::Exited(_)) => true,
-                _ => false,
-            },
-            (Reason::Run(a), Reason::Run(b)) => discriminant(a) == discriminant(b),
-            _ => false,
-        }
+        let signal = |r: &Reason| match r {
+            Reason::Run(RunFault::Crashed {
+                status: Status::Signaled(s),
+                ..
+            }) => Some(*s),
+            _ => None,
+        };
+        self.code() == other.code() && signal(self) == signal(other)
     }
-}
 
-impl Reason {
     /// A short name for the kind, for scripts (`--json`'s `kind`): `not-optimal`, `cpu`, ….
     pub fn code(&self) -> &'static str {
         match self {

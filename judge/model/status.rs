@@ -31,33 +31,19 @@ impl Status {
     }
 }
 
-/// Names a Linux signal number (x86/ARM numbering) as people write it, "SIGSEGV", else "signal N".
+/// Linux's signals 1 to 31 (x86/ARM numbering) without their `SIG`, by number; `-` for those a
+/// judged program is not killed by (stop, continue, child and window signals), left unnamed.
+const SIGNALS: &str =
+    "HUP INT QUIT ILL TRAP ABRT BUS FPE KILL USR1 SEGV USR2 PIPE ALRM TERM STKFLT \
+                       - - - - - - - XCPU XFSZ VTALRM PROF - - - SYS";
+
+/// Names a Linux signal number as people write it, "SIGSEGV", else "signal N".
 pub fn signal_name(sig: i32) -> String {
-    let name = match sig {
-        1 => "SIGHUP",
-        2 => "SIGINT",
-        3 => "SIGQUIT",
-        4 => "SIGILL",
-        5 => "SIGTRAP",
-        6 => "SIGABRT",
-        7 => "SIGBUS",
-        8 => "SIGFPE",
-        9 => "SIGKILL",
-        10 => "SIGUSR1",
-        11 => "SIGSEGV",
-        12 => "SIGUSR2",
-        13 => "SIGPIPE",
-        14 => "SIGALRM",
-        15 => "SIGTERM",
-        16 => "SIGSTKFLT",
-        24 => "SIGXCPU",
-        25 => "SIGXFSZ",
-        26 => "SIGVTALRM",
-        27 => "SIGPROF",
-        31 => "SIGSYS",
-        _ => return format!("signal {sig}"),
-    };
-    name.to_string()
+    let index = usize::try_from(sig).ok().and_then(|s| s.checked_sub(1));
+    match index.and_then(|i| SIGNALS.split(' ').nth(i)) {
+        Some(name) if name != "-" => format!("SIG{name}"),
+        _ => format!("signal {sig}"),
+    }
 }
 
 #[cfg(test)]
@@ -72,5 +58,10 @@ mod tests {
         assert_eq!(Status::parse("stopped 3"), None);
         assert_eq!(signal_name(SIGSEGV), "SIGSEGV");
         assert_eq!(signal_name(99), "signal 99");
+        assert_eq!(signal_name(16), "SIGSTKFLT");
+        assert_eq!(signal_name(17), "signal 17");
+        assert_eq!(signal_name(31), "SIGSYS");
+        assert_eq!(signal_name(0), "signal 0");
+        assert_eq!(signal_name(32), "signal 32");
     }
 }

@@ -87,29 +87,15 @@ impl Finding {
 
     /// Whether two findings fail the same way: the same code and the same kind of reason.
     pub fn same_way(&self, other: &Finding) -> bool {
-        match (self, other) {
-            (Finding::TestError(a), Finding::TestError(b)) => {
-                std::mem::discriminant(a) == std::mem::discriminant(b)
-            }
-            (
-                Finding::Verdict {
-                    verdict: a,
-                    reason: ra,
-                },
-                Finding::Verdict {
-                    verdict: b,
-                    reason: rb,
-                },
-            ) => {
-                a == b
-                    && match (ra, rb) {
-                        (Some(x), Some(y)) => x.same_kind(y),
-                        (None, None) => true,
-                        _ => false,
-                    }
-            }
-            _ => false,
-        }
+        let fault = |f: &Finding| match f {
+            Finding::TestError(fault) => Some(std::mem::discriminant(fault)),
+            Finding::Verdict { .. } => None,
+        };
+        let kinds = match (self.reason(), other.reason()) {
+            (Some(a), Some(b)) => a.same_kind(b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        self.code() == other.code() && fault(self) == fault(other) && kinds
     }
 }
 

@@ -6,9 +6,9 @@ use crate::model::bench::{Bench, Bound, Metric, Ratio, Runs, TestBench, RATIO_FL
 use crate::model::outcome::{Compile, ProblemRun};
 use crate::model::stats::Spread;
 use crate::model::verdict::Finding;
-use crate::render::count;
 use crate::render::json::{compile_json, limits_json};
 use crate::render::table::{color_of, limits_text};
+use crate::render::{count, tally};
 
 /// The width of a number's cell; three cells (min, median, max) make a metric's group.
 const CELL: usize = 7;
@@ -202,11 +202,7 @@ fn cells(spread: Option<Spread>, metric: Metric) -> String {
 /// The first run's reason, and, when the runs did not all agree, how many ended how.
 fn note(runs: &Runs) -> String {
     let codes: Vec<&str> = runs.findings.iter().map(Finding::code).collect();
-    // Each code once, in the order it first came.
-    let distinct = (codes.iter().enumerate()).filter(|(i, c)| !codes[..*i].contains(c));
-    let counted: Vec<String> = distinct
-        .map(|(_, c)| format!("{} {c}", codes.iter().filter(|x| *x == c).count()))
-        .collect();
+    let counted = tally(&codes);
     let first = runs.findings.first();
     let mut parts: Vec<String> = first.and_then(Finding::text).into_iter().collect();
     if counted.len() > 1 {

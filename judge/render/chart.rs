@@ -54,14 +54,9 @@ pub fn chart_svg(title: &str, frontiers: &Frontiers, plain: &[usize]) -> String 
                 .collect(),
         },
     ];
-    let max_depth = (series.iter().flat_map(|s| s.points.iter().map(|p| p.0)))
-        .chain([moves])
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    let max_size = (series.iter().flat_map(|s| s.points.iter().map(|p| p.1)))
-        .max()
-        .unwrap_or(1);
+    let points = || series.iter().flat_map(|s| &s.points);
+    let max_depth = points().map(|p| p.0).fold(moves.max(1), usize::max);
+    let max_size = points().map(|p| p.1).max().unwrap_or(1);
     let scale = Scale::new(max_depth, max_size);
     let mut svg = header(title, frontiers, plain);
     axes(&mut svg, &scale);
@@ -103,38 +98,27 @@ impl Scale {
 
 fn header(title: &str, f: &Frontiers, plain: &[usize]) -> String {
     let plain_total: usize = plain.iter().sum();
+    let met = f.met.map_or(String::new(), |m| {
+        let (start, goal) = (m.start_half, m.moves.saturating_sub(m.start_half));
+        format!(", sides met after {start} + {goal} = {} moves", m.moves)
+    });
     let desc = format!(
         "Frontier size per depth on a log scale. Plain one-sided BFS: {} layers, {plain_total} \
-         states. Bidirectional search: {} start layers, {} goal layers, {} states visited{}.",
+         states. Bidirectional search: {} start layers, {} goal layers, {} states visited{met}.",
         plain.len(),
         f.start.len(),
         f.goal.len(),
         f.visited,
-        f.met.map_or(String::new(), |m| format!(
-            ", sides met after {} + {} = {} moves",
-            m.start_half,
-            m.moves.saturating_sub(m.start_half),
-            m.moves
-        )),
     );
-    let title = escape(title);
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" role="img" aria-labelledby="chart-title chart-desc" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(svg, r#"<title id="chart-title">{title}</title>"#);
-    let _ = writeln!(svg, r#"<desc id="chart-desc">{}</desc>"#, escape(&desc));
-    let _ = writeln!(
-        svg,
-        r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#
-    );
-    let _ = writeln!(
-        svg,
-        r#"<text x="{}" y="24" text-anchor="middle" font-size="15" font-weight="bold">{title}</text>"#,
-        WIDTH / 2.0
-    );
-    svg
+    let (title, desc, middle) = (escape(title), escape(&desc), WIDTH / 2.0);
+    format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" role="img" aria-labelledby="chart-title chart-desc" font-family="sans-serif" font-size="12">
+<title id="chart-title">{title}</title>
+<desc id="chart-desc">{desc}</desc>
+<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>
+<text x="{middle}" y="24" text-anchor="middle" font-size="15" font-weight="bold">{title}</text>
+"#
+    )
 }
 
 fn axes(svg: &mut String, scale: &Scale) {
@@ -162,16 +146,11 @@ fn axes(svg: &mut String, scale: &Scale) {
             y0 + 18.0
         );
     }
-    let _ = writeln!(
-        svg,
-        r#"<text x="{:.1}" y="{}" text-anchor="middle">depth (moves from the start)</text>"#,
-        (x0 + x1) / 2.0,
-        HEIGHT - 16.0
-    );
-    let _ = writeln!(
-        svg,
-        r#"<text transform="translate(18 {:.1}) rotate(-90)" text-anchor="middle">positions in the layer (log scale)</text>"#,
-        (TOP + y0) / 2.0
+    let (middle_x, middle_y, bottom) = ((x0 + x1) / 2.0, (TOP + y0) / 2.0, HEIGHT - 16.0);
+    *svg += &format!(
+        r#"<text x="{middle_x:.1}" y="{bottom}" text-anchor="middle">depth (moves from the start)</text>
+<text transform="translate(18 {middle_y:.1}) rotate(-90)" text-anchor="middle">positions in the layer (log scale)</text>
+"#
     );
 }
 
@@ -182,48 +161,45 @@ fn meeting(svg: &mut String, scale: &Scale, start_half: usize, moves: usize) {
         true => (x + 6.0, "start"),
         false => (x - 6.0, "end"),
     };
-    let _ = writeln!(
-        svg,
-        r##"<g class="meeting"><line x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{}" stroke="#2a9d3a" stroke-width="2" stroke-dasharray="6 4"/><text x="{label_x:.1}" y="{}" text-anchor="{anchor}" fill="#2a9d3a">sides meet: {start_half} + {} = {moves} moves</text></g>"##,
+    let (y2, label_y, goal_half) = (
         HEIGHT - BOTTOM,
         TOP + 14.0,
-        moves.saturating_sub(start_half)
+        moves.saturating_sub(start_half),
+    );
+    *svg += &format!(
+        r##"<g class="meeting"><line x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{y2}" stroke="#2a9d3a" stroke-width="2" stroke-dasharray="6 4"/><text x="{label_x:.1}" y="{label_y}" text-anchor="{anchor}" fill="#2a9d3a">sides meet: {start_half} + {goal_half} = {moves} moves</text></g>
+"##
     );
 }
 
 fn line(svg: &mut String, scale: &Scale, s: &Series) {
+    let (class, color, label) = (s.class, s.color, &s.label);
     let shown: Vec<_> = s.points.iter().filter(|p| p.1 > 0).collect(); // log scale: no zeros
     let path: Vec<String> = (shown.iter())
         .map(|&&(d, n)| format!("{:.1},{:.1}", scale.x(d), scale.y(n)))
         .collect();
-    let _ = writeln!(svg, r#"<g class="{}" fill="{}">"#, s.class, s.color);
-    let _ = writeln!(
-        svg,
-        r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="2"/>"#,
-        path.join(" "),
-        s.color
+    let path = path.join(" ");
+    *svg += &format!(
+        r#"<g class="{class}" fill="{color}">
+<polyline points="{path}" fill="none" stroke="{color}" stroke-width="2"/>
+"#
     );
     for &&(depth, size) in &shown {
-        let _ = writeln!(
-            svg,
-            r#"<circle cx="{:.1}" cy="{:.1}" r="3" data-depth="{depth}" data-size="{size}"><title>{}, depth {depth}: {size}</title></circle>"#,
-            scale.x(depth),
-            scale.y(size),
-            s.label
+        let (x, y) = (scale.x(depth), scale.y(size));
+        *svg += &format!(
+            r#"<circle cx="{x:.1}" cy="{y:.1}" r="3" data-depth="{depth}" data-size="{size}"><title>{label}, depth {depth}: {size}</title></circle>
+"#
         );
     }
-    let _ = writeln!(svg, "</g>");
+    svg.push_str("</g>\n");
 }
 
 fn legend(svg: &mut String, index: usize, s: &Series) {
     let (x, y) = (LEFT + 10.0 + 220.0 * index as f64, 46.0);
-    let _ = writeln!(
-        svg,
-        r#"<g class="legend"><rect x="{x}" y="{}" width="14" height="4" fill="{}"/><text x="{}" y="{y}">{}</text></g>"#,
-        y - 5.0,
-        s.color,
-        x + 20.0,
-        s.label
+    let (rect_y, text_x, color, label) = (y - 5.0, x + 20.0, s.color, &s.label);
+    *svg += &format!(
+        r#"<g class="legend"><rect x="{x}" y="{rect_y}" width="14" height="4" fill="{color}"/><text x="{text_x}" y="{y}">{label}</text></g>
+"#
     );
 }
 

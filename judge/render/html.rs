@@ -3,6 +3,7 @@
 
 use crate::formats::json::Json;
 use crate::model::error::JudgeError;
+use crate::model::execution::Measurement;
 use crate::model::frame::Frame;
 use crate::model::outcome::{Compile, ProblemOutcome, ProblemRun, Replay, TestRun};
 use crate::render::frames::render;
@@ -92,14 +93,12 @@ fn row(id: &str, test: &TestRun) -> String {
         Some(_) => format!("<a href=\"#{id}\">{name}</a>"),
         None => name.clone(),
     };
-    let (cpu, wall, memory) = test.measured.map_or(Default::default(), |m| {
-        let mib = m.peak_kib as f64 / 1024.0;
-        (
-            format!("{:.1}", m.cpu_ms),
-            format!("{:.1}", m.wall_ms),
-            format!("{mib:.1}"),
-        )
-    });
+    let used = |of: fn(&Measurement) -> f64| {
+        test.measured
+            .map_or("".into(), |m| format!("{:.1}", of(&m)))
+    };
+    let (cpu, wall) = (used(|m| m.cpu_ms), used(|m| m.wall_ms));
+    let memory = used(|m| m.peak_kib as f64 / 1024.0);
     let cost = test
         .cost
         .map_or(String::new(), |c| format!("{} / {}", c.moves, c.optimum));

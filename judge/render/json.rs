@@ -86,42 +86,31 @@ pub fn limits_json(limits: &Limits) -> Json {
 
 fn test_json(test: &TestRun) -> Json {
     let number = |n: Option<f64>| n.map_or(Json::Null, Json::Number);
-    let verdict = match &test.finding {
-        Finding::Verdict { verdict, .. } => Json::String(verdict.code().into()),
-        Finding::TestError(_) => Json::Null,
-    };
-    let test_error = match &test.finding {
-        Finding::TestError(fault) => Json::String(fault.to_string()),
-        Finding::Verdict { .. } => Json::Null,
+    let (verdict, test_error) = match &test.finding {
+        Finding::Verdict { verdict, .. } => (Json::String(verdict.code().into()), Json::Null),
+        Finding::TestError(fault) => (Json::Null, Json::String(fault.to_string())),
     };
     let reason = test.finding.reason();
-    let text = |r: &Reason| Json::String(r.to_string());
     let case = (reason.and_then(Reason::case)).map(|i| i as f64 + 1.0);
     let u = test.measured;
     Json::Object(vec![
         ("name", Json::String(test.name.clone())),
         ("verdict", verdict),
-        ("reason", reason.map_or(Json::Null, text)),
+        (
+            "reason",
+            Json::text(reason.map(Reason::to_string).as_deref()),
+        ),
         ("test_error", test_error),
         ("cpu_ms", number(u.map(|u| u.cpu_ms))),
         ("wall_ms", number(u.map(|u| u.wall_ms))),
         ("peak_kib", number(u.map(|u| u.peak_kib as f64))),
         ("exit", u.map_or(Json::Null, |u| exit_json(u.status))),
-        (
-            "sandbox",
-            u.map_or(Json::Null, |u| Json::String(u.sandbox.name().into())),
-        ),
-        (
-            "accounting",
-            u.map_or(Json::Null, |u| Json::String(u.accounting.name().into())),
-        ),
+        ("sandbox", Json::text(u.map(|u| u.sandbox.name()))),
+        ("accounting", Json::text(u.map(|u| u.accounting.name()))),
         ("moves", number(test.cost.map(|c| c.moves as f64))),
         ("optimum", number(test.cost.map(|c| c.optimum as f64))),
         ("judge_ms", Json::Number(test.judge_ms)),
-        (
-            "kind",
-            reason.map_or(Json::Null, |r| Json::String(r.code().into())),
-        ),
+        ("kind", Json::text(reason.map(Reason::code))),
         ("case", number(case)),
     ])
 }

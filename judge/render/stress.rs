@@ -99,6 +99,7 @@ fn one_line(finding: &Finding) -> String {
 pub fn json(searched: &Searched, seed: u64, found: Option<(&Found, Option<&Path>)>) -> Json {
     let failure = found.map_or(Json::Null, |(found, saved)| {
         let finding = &found.shrunk.failure.run.finding;
+        let saved = saved.map(|p| p.display().to_string());
         let cut_short = found.shrunk.cut_short.map(|cut| match cut {
             CutShort::Time => "time",
             CutShort::Runs => "runs",
@@ -111,10 +112,7 @@ pub fn json(searched: &Searched, seed: u64, found: Option<(&Found, Option<&Path>
             ("input", Json::String(found.shrunk.failure.input.clone())),
             ("shrink_runs", Json::Number(found.shrunk.runs as f64)),
             ("shrink_cut_short", Json::text(cut_short)),
-            (
-                "saved",
-                Json::text(saved.map(|p| p.display().to_string()).as_deref()),
-            ),
+            ("saved", Json::text(saved.as_deref())),
         ])
     });
     Json::Object(vec![

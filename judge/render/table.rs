@@ -6,7 +6,7 @@ use crate::model::error::JudgeError;
 use crate::model::limits::Limits;
 use crate::model::outcome::{Compile, ProblemOutcome, ProblemRun, TestRun};
 use crate::model::verdict::{Finding, Verdict};
-use crate::render::{count, frames};
+use crate::render::{count, frames, tally};
 
 /// Where a problem's header would be, for a problem that could not be judged: `huarong: ERR why`,
 /// and the fix on a line of its own.
@@ -132,15 +132,11 @@ pub fn limits_text(limits: &Limits) -> String {
 /// The colour (an ANSI code) of a verdict: green accepted, yellow a limit, red wrong, magenta broken.
 pub fn color_of(finding: &Finding) -> &'static str {
     match finding {
-        Finding::Verdict {
-            verdict: Verdict::Accepted,
-            ..
-        } => "32",
-        Finding::Verdict {
-            verdict: Verdict::TimeLimit | Verdict::MemoryLimit | Verdict::OutputLimit,
-            ..
-        } => "33",
-        Finding::Verdict { .. } => "31",
+        Finding::Verdict { verdict, .. } => match verdict {
+            Verdict::Accepted => "32",
+            Verdict::TimeLimit | Verdict::MemoryLimit | Verdict::OutputLimit => "33",
+            _ => "31",
+        },
         Finding::TestError(_) => TEST_ERROR_COLOR,
     }
 }
@@ -163,39 +159,17 @@ pub fn summary(outcomes: &[ProblemOutcome]) -> String {
 }
 
 fn summary_line(run: &ProblemRun) -> String {
-    let mut counts: Vec<(&str, usize)> = Vec::new();
-    for test in run.tests.iter().filter(|t| !t.finding.accepted()) {
-        match counts
-            .iter_mut()
-            .find(|(code, _)| *code == test.finding.code())
-        {
-            Some((_, n)) => *n += 1,
-            None => counts.push((test.finding.code(), 1)),
-        }
-    }
-    let others: Vec<String> = counts
-        .iter()
-        .map(|(code, n)| format!("{n} {code}"))
-        .collect();
+    let failed = run.tests.iter().filter(|t| !t.finding.accepted());
+    let codes: Vec<&str> = failed.map(|t| t.finding.code()).collect();
+    let (n, accepted) = (run.tests.len(), run.accepted());
     match &run.compile {
-        Compile::Failed { .. } if run.tests.len() == 1 => {
-            "compile error, its 1 test not run".into()
+        Compile::Failed { .. } if n == 1 => "compile error, its 1 test not run".into(),
+        Compile::Failed { .. } => format!("compile error, none of {n} tests run"),
+        Compile::Built { .. } if codes.is_empty() && n == 1 => "1 test accepted".into(),
+        Compile::Built { .. } if codes.is_empty() => format!("all {n} tests accepted"),
+        Compile::Built { .. } => {
+            format!("{accepted} of {n} accepted ({})", tally(&codes).join(", "))
         }
-        Compile::Failed { .. } => {
-            format!("compile error, none of {} tests run", run.tests.len())
-        }
-        Compile::Built { .. } if others.is_empty() && run.tests.len() == 1 => {
-            "1 test accepted".into()
-        }
-        Compile::Built { .. } if others.is_empty() => {
-            format!("all {} tests accepted", run.tests.len())
-        }
-        Compile::Built { .. } => format!(
-            "{} of {} accepted ({})",
-            run.accepted(),
-            run.tests.len(),
-            others.join(", ")
-        ),
     }
 }
 
