@@ -5,7 +5,7 @@ use crate::model::execution::Measurement;
 use crate::model::outcome::{Compile, ProblemRun, TestRun};
 use crate::model::reason::{Reason, RunFault, TestFault};
 use crate::model::stats::{self, Spread};
-use crate::model::verdict::{Finding, Verdict};
+use crate::model::verdict::Finding;
 
 /// Medians below this, milliseconds, count as this in a ratio. A run's CPU time is counted in
 /// microseconds and jitters by tens of them, so the ratio of two smaller times would be noise (or 0/0).
@@ -66,15 +66,8 @@ impl Runs {
     /// the CPU limit in every run that was not (its times then say only that it needs at least
     /// that), `None` neither.
     fn stopped(&self) -> Option<bool> {
-        let on_cpu = |f: &&Finding| {
-            matches!(
-                f,
-                Finding::Verdict {
-                    verdict: Verdict::TimeLimit,
-                    reason: Some(Reason::Run(RunFault::Cpu { .. })),
-                }
-            )
-        };
+        // A CPU reason comes only with TLE (`judging/decide.rs`).
+        let on_cpu = |f: &&Finding| matches!(f.reason(), Some(Reason::Run(RunFault::Cpu { .. })));
         let failed: Vec<&Finding> = self.findings.iter().filter(|f| !f.accepted()).collect();
         failed.iter().all(on_cpu).then_some(!failed.is_empty())
     }

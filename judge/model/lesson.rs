@@ -386,15 +386,10 @@ fn side_name(side: Side) -> &'static str {
 
 /// `181440` as `181,440`.
 pub fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
+    match n {
+        0..=999 => n.to_string(),
+        _ => format!("{},{:03}", thousands(n / 1000), n % 1000),
     }
-    out
 }
 
 #[cfg(test)]
@@ -406,6 +401,10 @@ mod tests {
         assert_eq!(thousands(181_440), "181,440");
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(1_000_000), "1,000,000");
+        assert_eq!(
+            (thousands(0), thousands(1_005)),
+            ("0".into(), "1,005".into())
+        );
         let lapse = Lapse::MetLate {
             case: 0,
             moves: 13,

@@ -230,31 +230,18 @@ impl fmt::Display for RunFault {
                 *peak_kib as f64 / 1024.0,
                 *limit_kib as f64 / 1024.0
             ),
-            RunFault::AllocationFailed {
-                cap_mib: Some(cap_mib),
-                status,
-            } => write!(
-                f,
-                "an allocation failed at the {cap_mib} MiB address-space cap ({})",
-                ended(*status)
-            ),
-            RunFault::AllocationFailed {
-                cap_mib: None,
-                status,
-            } => write!(
-                f,
-                "an allocation failed: the machine refused it ({})",
-                ended(*status)
-            ),
+            RunFault::AllocationFailed { cap_mib, status } => {
+                let refused = match cap_mib {
+                    Some(cap) => format!(" at the {cap} MiB address-space cap"),
+                    None => ": the machine refused it".into(),
+                };
+                write!(f, "an allocation failed{refused} ({})", ended(*status))
+            }
             RunFault::Crashed { status, cap_mib } => {
-                f.write_str(&ended(*status))?;
-                match cap_mib {
-                    Some(cap) => write!(
-                        f,
-                        " (each process may map at most {cap} MiB: a larger allocation fails)"
-                    ),
-                    None => Ok(()),
-                }
+                let cap = cap_mib.map_or(String::new(), |cap| {
+                    format!(" (each process may map at most {cap} MiB: a larger allocation fails)")
+                });
+                write!(f, "{}{cap}", ended(*status))
             }
             RunFault::FileTooLarge { limit_bytes } => write!(
                 f,

@@ -119,8 +119,6 @@ impl Frontiers {
 }
 
 fn set_layer(layers: &mut Vec<usize>, depth: usize, size: usize) {
-    if layers.len() <= depth {
-        layers.resize(depth + 1, 0);
-    }
+    layers.resize(layers.len().max(depth + 1), 0);
     layers[depth] = size;
 }

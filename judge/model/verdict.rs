@@ -16,17 +16,9 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// The short code used in the table and the JSON: `AC`, `WA`, `TLE`, `MLE`, `OLE`, `RE`, `CE`.
+    /// The short code used in the table and the JSON, by the verdicts' order above.
     pub fn code(self) -> &'static str {
-        match self {
-            Verdict::Accepted => "AC",
-            Verdict::WrongAnswer => "WA",
-            Verdict::TimeLimit => "TLE",
-            Verdict::MemoryLimit => "MLE",
-            Verdict::OutputLimit => "OLE",
-            Verdict::RuntimeError => "RE",
-            Verdict::CompileError => "CE",
-        }
+        ["AC", "WA", "TLE", "MLE", "OLE", "RE", "CE"][self as usize]
     }
 }
 
@@ -47,13 +39,7 @@ impl Finding {
     }
 
     pub fn accepted(&self) -> bool {
-        matches!(
-            self,
-            Finding::Verdict {
-                verdict: Verdict::Accepted,
-                ..
-            }
-        )
+        self.code() == Verdict::Accepted.code()
     }
 
     /// The code shown for it: a verdict's, or `ERR` for a broken test.
@@ -137,6 +123,22 @@ impl Checked {
 mod tests {
     use super::*;
     use crate::model::reason::{Place, RunFault};
+
+    #[test]
+    fn each_verdict_has_its_judges_code() {
+        let verdicts = [
+            (Verdict::Accepted, "AC"),
+            (Verdict::WrongAnswer, "WA"),
+            (Verdict::TimeLimit, "TLE"),
+            (Verdict::MemoryLimit, "MLE"),
+            (Verdict::OutputLimit, "OLE"),
+            (Verdict::RuntimeError, "RE"),
+            (Verdict::CompileError, "CE"),
+        ];
+        for (verdict, code) in verdicts {
+            assert_eq!(verdict.code(), code);
+        }
+    }
 
     #[test]
     fn findings_fail_the_same_way_by_code_and_kind_of_reason() {

@@ -83,11 +83,8 @@ impl Table {
             "CPU ms", "wall ms", "peak MiB"
         );
         let cells = format!("{:>CELL$} {:>CELL$} {:>CELL$}", "min", "median", "max");
-        let ratios = if self.versus {
-            format!("  {:>RATIO$} {:>RATIO$}", "B/A CPU", "B/A wall")
-        } else {
-            String::new()
-        };
+        let ratios = format!("  {:>RATIO$} {:>RATIO$}", "B/A CPU", "B/A wall");
+        let ratios = if self.versus { ratios } else { String::new() };
         let groups = format!("  {:w$}  {:v$}  {groups}", "", "");
         let cells = format!(
             "  {:w$}  {:v$}  {cells}  {cells}  {cells}{ratios}",

@@ -15,15 +15,9 @@ const PALETTE: [&str; 11] = [
 pub fn render(frame: &Frame, index: usize, moves: usize, color: bool) -> String {
     let mut text = caption(frame, index, moves, color) + "\n";
     let width = name_width(frame);
+    let draw = if color { colored_cell } else { plain_cell };
     for row in 0..frame.rows {
-        let cells = (0..frame.cols).map(|col| {
-            let cell = row * frame.cols + col;
-            if color {
-                colored_cell(frame, cell, width)
-            } else {
-                plain_cell(frame, cell, width)
-            }
-        });
+        let cells = (0..frame.cols).map(|col| draw(frame, row * frame.cols + col, width));
         let line: String = cells.collect();
         text += line.trim_end();
         text += "\n";
@@ -42,15 +36,11 @@ pub fn shortest(answer: &str, case: usize) -> String {
         case + 1
     );
     let lines: Vec<&str> = answer.trim_end().lines().collect();
-    for line in lines.iter().take(SHORTEST_LINES) {
-        text += &format!(
-            "  {}\n",
-            if line.is_empty() {
-                "(an empty line)"
-            } else {
-                line
-            }
-        );
+    for &line in lines.iter().take(SHORTEST_LINES) {
+        let line = Some(line)
+            .filter(|l| !l.is_empty())
+            .unwrap_or("(an empty line)");
+        text += &format!("  {line}\n");
     }
     if lines.len() > SHORTEST_LINES {
         text += &format!("  … {} more lines\n", lines.len() - SHORTEST_LINES);
@@ -90,11 +80,8 @@ fn caption(frame: &Frame, index: usize, moves: usize, color: bool) -> String {
 
 /// The widest name on the board, so that every cell of the grid is as wide.
 fn name_width(frame: &Frame) -> usize {
-    let widths = frame
-        .cells
-        .iter()
-        .flatten()
-        .map(|n| printable(n).chars().count());
+    let names = frame.cells.iter().flatten();
+    let widths = names.map(|n| printable(n).chars().count());
     widths.max().unwrap_or(1).max(1)
 }
 
@@ -129,11 +116,7 @@ fn colored_cell(frame: &Frame, cell: usize, width: usize) -> String {
         codes.push("4");
     }
     if frame.marked.contains(&cell) {
-        codes.extend(if frame.illegal {
-            ["1", "41"]
-        } else {
-            ["1", "7"]
-        });
+        codes.extend(["1", if frame.illegal { "41" } else { "7" }]);
     }
     let text = format!(" {:width$} ", shown_name(frame, cell));
     if codes.is_empty() {

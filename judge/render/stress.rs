@@ -57,10 +57,8 @@ pub fn failed(
         "input {index} of seed {seed} fails{decided}: {}\n",
         one_line(&found.first)
     );
-    let (runs, how) = (
-        count(shrunk.runs, "run"),
-        one_line(&shrunk.failure.run.finding),
-    );
+    let runs = count(shrunk.runs, "run");
+    let how = one_line(&shrunk.failure.run.finding);
     text += &match shrunk.cut_short {
         None => format!("shrunk in {runs}: {how}\nthe smallest failing input:\n"),
         Some(cut) => {

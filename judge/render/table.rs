@@ -71,11 +71,8 @@ impl Table {
             }
             let case = test.finding.failing_case().unwrap_or(0);
             let shortest = d.shortest.as_ref().map(|a| frames::shortest(a, case));
-            for line in [&d.scene, &shortest, &d.trace]
-                .into_iter()
-                .flatten()
-                .flat_map(|t| t.lines())
-            {
+            let drawn = [&d.scene, &shortest, &d.trace].into_iter().flatten();
+            for line in drawn.flat_map(|t| t.lines()) {
                 row += &format!("        {}\n", printable(line));
             }
         }
