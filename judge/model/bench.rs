@@ -93,13 +93,9 @@ pub enum Bound {
 }
 
 impl Bound {
-    /// As `--json` names it.
+    /// As `--json` names it, in the order above.
     pub fn name(self) -> &'static str {
-        match self {
-            Bound::Exact => "exact",
-            Bound::AtLeast => "at-least",
-            Bound::AtMost => "at-most",
-        }
+        ["exact", "at-least", "at-most"][self as usize]
     }
 }
 
@@ -277,6 +273,12 @@ mod tests {
     use super::made::*;
     use super::*;
     use crate::model::verdict::Verdict;
+
+    #[test]
+    fn bounds_have_their_json_names() {
+        let names = [Bound::Exact, Bound::AtLeast, Bound::AtMost].map(Bound::name);
+        assert_eq!(names, ["exact", "at-least", "at-most"]);
+    }
 
     /// A run stopped at the 1000 ms CPU limit, and one that answered wrong.
     fn stopped() -> Finding {

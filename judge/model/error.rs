@@ -31,11 +31,8 @@ impl JudgeError {
 
 impl fmt::Display for JudgeError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "{}", self.message)?;
-        match &self.fix {
-            Some(fix) => write!(f, "\n  fix: {fix}"),
-            None => Ok(()),
-        }
+        let fix = (self.fix.as_ref()).map_or(String::new(), |fix| format!("\n  fix: {fix}"));
+        write!(f, "{}{fix}", self.message)
     }
 }
 

@@ -54,11 +54,9 @@ pub enum Sandbox {
 }
 
 impl Sandbox {
+    /// As the table and the JSON name it, in the order above.
     pub fn name(self) -> &'static str {
-        match self {
-            Sandbox::Namespaces => "namespaces",
-            Sandbox::ProcessGroup => "process-group",
-        }
+        ["namespaces", "process-group"][self as usize]
     }
 }
 
@@ -73,11 +71,9 @@ pub enum Accounting {
 }
 
 impl Accounting {
+    /// As the table and the JSON name it, in the order above.
     pub fn name(self) -> &'static str {
-        match self {
-            Accounting::Cgroup => "cgroup",
-            Accounting::Polling => "polling",
-        }
+        ["cgroup", "polling"][self as usize]
     }
 
     /// What it cannot see, said where a run's figures are shown.
@@ -107,4 +103,17 @@ pub struct Measurement {
     pub stopped: Option<Stop>,
     pub sandbox: Sandbox,
     pub accounting: Accounting,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sandboxes_and_accountings_have_their_names() {
+        let sandboxes = [Sandbox::Namespaces, Sandbox::ProcessGroup].map(Sandbox::name);
+        assert_eq!(sandboxes, ["namespaces", "process-group"]);
+        let accountings = [Accounting::Cgroup, Accounting::Polling].map(Accounting::name);
+        assert_eq!(accountings, ["cgroup", "polling"]);
+    }
 }

@@ -102,16 +102,14 @@ impl ProblemRun {
     }
 
     pub fn has_broken_tests(&self) -> bool {
-        self.tests
-            .iter()
-            .any(|t| matches!(t.finding, Finding::TestError(_)))
+        let broken = |t: &TestRun| matches!(t.finding, Finding::TestError(_));
+        self.tests.iter().any(broken)
     }
 
     /// How the runs were contained and counted, from the first that ran.
     pub fn sandbox(&self) -> Option<(Sandbox, Accounting)> {
-        self.tests
-            .iter()
-            .find_map(|t| t.measured.map(|m| (m.sandbox, m.accounting)))
+        let measured = self.tests.iter().find_map(|t| t.measured);
+        measured.map(|m| (m.sandbox, m.accounting))
     }
 }
 

@@ -56,13 +56,8 @@ fn judged_run(p: usize, run: &ProblemRun) -> String {
         Compile::Built { .. } => String::new(),
     };
     let replays: String = (run.tests.iter().enumerate())
-        .filter_map(|(t, test)| {
-            Some(replay_section(
-                &format!("r{p}-{t}"),
-                test,
-                test.detail.replay.as_ref()?,
-            ))
-        })
+        .filter_map(|(t, test)| Some((format!("r{p}-{t}"), test, test.detail.replay.as_ref()?)))
+        .map(|(id, test, replay)| replay_section(&id, test, replay))
         .collect();
     format!("{}{compiled}{replays}", table(p, run))
 }
@@ -93,15 +88,12 @@ fn row(id: &str, test: &TestRun) -> String {
         Some(_) => format!("<a href=\"#{id}\">{name}</a>"),
         None => name.clone(),
     };
-    let used = |of: fn(&Measurement) -> f64| {
-        test.measured
-            .map_or("".into(), |m| format!("{:.1}", of(&m)))
-    };
+    let measured = test.measured;
+    let used =
+        |of: fn(&Measurement) -> f64| measured.map_or("".into(), |m| format!("{:.1}", of(&m)));
     let (cpu, wall) = (used(|m| m.cpu_ms), used(|m| m.wall_ms));
     let memory = used(|m| m.peak_kib as f64 / 1024.0);
-    let cost = test
-        .cost
-        .map_or(String::new(), |c| format!("{} / {}", c.moves, c.optimum));
+    let cost = (test.cost).map_or(String::new(), |c| format!("{} / {}", c.moves, c.optimum));
     let reason = escape(&test.finding.text().unwrap_or_default());
     format!(
         "<tr data-test=\"{name}\" data-verdict=\"{code}\"><th scope=\"row\">{linked}</th>\
@@ -151,13 +143,11 @@ fn frames_json(frames: &[Frame]) -> String {
     let numbers =
         |cells: &[usize]| Json::Array(cells.iter().map(|&i| Json::Number(i as f64)).collect());
     let frame = |f: &Frame| {
+        let cells = f.cells.iter().map(|c| Json::text(c.as_deref()));
         Json::Object(vec![
             ("rows", Json::Number(f.rows as f64)),
             ("cols", Json::Number(f.cols as f64)),
-            (
-                "cells",
-                Json::Array(f.cells.iter().map(|c| Json::text(c.as_deref())).collect()),
-            ),
+            ("cells", Json::Array(cells.collect())),
             ("caption", Json::text(f.caption.as_deref())),
             ("marked", numbers(&f.marked)),
             ("illegal", Json::Bool(f.illegal)),

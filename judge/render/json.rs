@@ -116,16 +116,11 @@ fn test_json(test: &TestRun) -> Json {
 }
 
 fn exit_json(status: Status) -> Json {
-    match status {
-        Status::Exited(code) => Json::Object(vec![
-            ("code", Json::Number(code as f64)),
-            ("signal", Json::Null),
-        ]),
-        Status::Signaled(signal) => Json::Object(vec![
-            ("code", Json::Null),
-            ("signal", Json::String(signal_name(signal))),
-        ]),
-    }
+    let (code, signal) = match status {
+        Status::Exited(code) => (Json::Number(code as f64), Json::Null),
+        Status::Signaled(signal) => (Json::Null, Json::String(signal_name(signal))),
+    };
+    Json::Object(vec![("code", code), ("signal", signal)])
 }
 
 #[cfg(test)]
