@@ -105,11 +105,11 @@ fn place(options: &mut Options, command: &Cmd, words: Vec<String>) -> Result<(),
     }
     match words.next() {
         Some(extra) => {
-            let why = format!(
-                "unexpected argument `{extra}`: `{me}` takes {}",
-                command.words
-            );
-            Err(usage(command, why))
+            let takes = command.words;
+            Err(usage(
+                command,
+                format!("unexpected argument `{extra}`: `{me}` takes {takes}"),
+            ))
         }
         None => Ok(()),
     }

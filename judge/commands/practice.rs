@@ -80,12 +80,10 @@ pub fn check(session: &Session, options: &Options) -> Result<i32, JudgeError> {
     let problem = session.problem(name)?;
     let path = exercise_path(options);
     if !path.is_file() {
-        return Err(
-            JudgeError::new(format!("{} does not exist", path.display())).with_fix(format!(
-                "write the exercise first: `{} practice {name}`",
-                session.settings.invocation
-            )),
-        );
+        let why = format!("{} does not exist", path.display());
+        let me = &session.settings.invocation;
+        let fix = format!("write the exercise first: `{me} practice {name}`");
+        return Err(JudgeError::new(why).with_fix(fix));
     }
     let exercise = coach(session, &problem, &path, &options.test)?;
     session.show(&verdict(&exercise, session.settings.color));

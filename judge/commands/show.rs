@@ -30,11 +30,8 @@ pub fn show(session: &Session, options: &Options) -> Result<i32, JudgeError> {
     if options.case > loaded.optima.len() {
         // Said before the run: a case that is not there is a mistake in the command.
         let cases = loaded.optima.len();
-        return Err(JudgeError::new(format!(
-            "test {} has {cases} cases, not {}",
-            test.name, options.case
-        ))
-        .with_fix(format!("give `--case` from 1 to {cases}")));
+        let why = format!("test {} has {cases} cases, not {}", test.name, options.case);
+        return Err(JudgeError::new(why).with_fix(format!("give `--case` from 1 to {cases}")));
     }
     let case = options.case - 1;
     let cannot = |why| {

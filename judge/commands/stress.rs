@@ -21,11 +21,12 @@ pub fn stress(session: &Session, options: &Options) -> Result<i32, JudgeError> {
     let name = options.problem.as_deref().unwrap_or_default();
     let problem = session.problem(name)?;
     let puzzle = session.puzzle(&problem)?;
-    let make = puzzle.stress.ok_or_else(|| {
+    let none = || {
         JudgeError::new(format!(
             "problem `{name}` has no generator for `judge stress`"
         ))
-    })?;
+    };
+    let make = puzzle.stress.ok_or_else(none)?;
     let stress = make();
     let (run, program) = session.compile(&problem, options.submission.as_deref())?;
     let seed = options.seed.unwrap_or_else(clock_seed);

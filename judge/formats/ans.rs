@@ -25,12 +25,9 @@ pub fn compare_expected(expected: &str, optima: &[Optimum]) -> Result<(), String
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .collect();
-    if lines.len() != optima.len() {
-        return Err(format!(
-            ".ans has {} lines for {} cases",
-            lines.len(),
-            optima.len()
-        ));
+    let (count, cases) = (lines.len(), optima.len());
+    if count != cases {
+        return Err(format!(".ans has {count} lines for {cases} cases"));
     }
     for (i, (line, optimum)) in lines.iter().zip(optima).enumerate() {
         let reference = show_optimum(*optimum);

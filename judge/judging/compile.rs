@@ -32,11 +32,10 @@ impl Language {
             Some("c") => Ok(Language::C),
             Some("cpp" | "cc" | "cxx") => Ok(Language::Cpp),
             Some("py") => Ok(Language::Python),
-            _ => Err(JudgeError::new(format!(
-                "cannot judge {}: unknown language",
-                source.display()
-            ))
-            .with_fix("submit a .rs, .c, .cpp or .py file")),
+            _ => {
+                let why = format!("cannot judge {}: unknown language", source.display());
+                Err(JudgeError::new(why).with_fix("submit a .rs, .c, .cpp or .py file"))
+            }
         }
     }
 
@@ -291,12 +290,8 @@ fn installed(language: Language, cache: &Path) -> Result<Installed, JudgeError> 
 /// path that the sandbox runs.
 fn ask(language: Language, cache: &Path) -> Result<Installed, JudgeError> {
     let Toolchain { tool, fix, .. } = language.toolchain();
-    let missing = || {
-        JudgeError::new(format!(
-            "{tool} not found: it is needed for this submission"
-        ))
-        .with_fix(fix)
-    };
+    let why = format!("{tool} not found: it is needed for this submission");
+    let missing = || JudgeError::new(why.clone()).with_fix(fix);
     let printed = |program: &Path, args: &[&str]| -> Option<String> {
         let out = Command::new(program).args(args).output().ok()?;
         let text = String::from_utf8_lossy(&out.stdout).into_owned();

@@ -129,12 +129,12 @@ fn own_program(
 ) -> Result<Program, JudgeError> {
     let (run, program) = session.compile(problem, Some(path))?;
     program.ok_or_else(|| {
-        let message = run.compile.failure().unwrap_or_default();
-        JudgeError::new(format!(
-            "your {what} {} does not compile:\n{}",
-            path.display(),
-            indent(message)
-        ))
+        let message = indent(run.compile.failure().unwrap_or_default());
+        let why = format!(
+            "your {what} {} does not compile:\n{message}",
+            path.display()
+        );
+        JudgeError::new(why)
     })
 }
 
