@@ -27,10 +27,8 @@ pub fn help(topic: Option<&str>) -> Result<String, JudgeError> {
         }
     };
     // What a submission may be, and what the exit status says, only where one is judged.
-    let footer = match commands.iter().any(|c| c.words.contains("SUBMISSION")) {
-        true => FOOTER,
-        false => "",
-    };
+    let judges = commands.iter().any(|c| c.words.contains("SUBMISSION"));
+    let footer = if judges { FOOTER } else { "" };
     let usages: String = commands.into_iter().map(usage).collect();
     Ok(format!(
         "{title}USAGE:\n{usages}\nOPTIONS (also as --option=value):\n{}\n{footer}",

@@ -66,13 +66,11 @@ fn run_fault(run: &Execution, limits: &Limits) -> Option<(Verdict, RunFault)> {
     }
     if m.stopped == Some(Stop::Memory) || m.peak_kib > limits.memory_kib {
         let (peak_kib, limit_kib) = (m.peak_kib, limits.memory_kib);
-        return Some((
-            Verdict::MemoryLimit,
-            RunFault::Memory {
-                peak_kib,
-                limit_kib,
-            },
-        ));
+        let fault = RunFault::Memory {
+            peak_kib,
+            limit_kib,
+        };
+        return Some((Verdict::MemoryLimit, fault));
     }
     crash(run, limits)
 }
@@ -87,11 +85,10 @@ fn crash(run: &Execution, limits: &Limits) -> Option<(Verdict, RunFault)> {
         Status::Exited(0) => return None,
         // Stdout past the limit was OLE before, so a file-size signal here means another file.
         Status::Signaled(SIGXFSZ) => {
-            let limit_bytes = limits.file_bytes();
-            return Some((
-                Verdict::RuntimeError,
-                RunFault::FileTooLarge { limit_bytes },
-            ));
+            let fault = RunFault::FileTooLarge {
+                limit_bytes: limits.file_bytes(),
+            };
+            return Some((Verdict::RuntimeError, fault));
         }
         _ => {}
     }
