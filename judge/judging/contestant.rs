@@ -145,11 +145,10 @@ fn execute(
     stdin: Option<&Path>,
     limits: &Limits,
 ) -> Result<Execution, JudgeError> {
-    let dir = session.runner.fresh_dir()?;
-    let ran = session
-        .runner
-        .execute(program, stdin, &dir, limits, Env::Fixed);
-    session.runner.clean(&dir);
+    let runner = &session.runner;
+    let dir = runner.fresh_dir()?;
+    let ran = runner.execute(program, stdin, &dir, limits, Env::Fixed);
+    runner.clean(&dir);
     ran
 }
 

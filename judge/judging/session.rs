@@ -131,7 +131,13 @@ impl Session {
             optima: Some(&cache),
             ..self.test_judge(puzzle, checker.as_ref(), &program, run.limits)
         };
-        run.tests = self.judge_tests(&judge, &problem.name, &tests, &table)?;
+        for (i, test) in tests.iter().enumerate() {
+            progress(&test_label(&problem.name, i, &tests));
+            let result = judge.judge(test)?;
+            progress("");
+            self.show(&table.row(&result));
+            run.tests.push(result);
+        }
         self.show(&table.footer(&run));
         Ok(run)
     }
@@ -213,24 +219,6 @@ impl Session {
             verbose: self.settings.verbose,
             name_width: tests.iter().map(|t| t.name.len()).max().unwrap_or(4).max(4),
         }
-    }
-
-    fn judge_tests(
-        &self,
-        judge: &TestJudge,
-        problem: &str,
-        tests: &[Test],
-        table: &Table,
-    ) -> Result<Vec<TestRun>, JudgeError> {
-        let mut results = Vec::new();
-        for (i, test) in tests.iter().enumerate() {
-            progress(&test_label(problem, i, tests));
-            let result = judge.judge(test)?;
-            progress("");
-            self.show(&table.row(&result));
-            results.push(result);
-        }
-        Ok(results)
     }
 
     /// Prints `text` unless the table is off (`--json`).
