@@ -3,7 +3,7 @@
 //! reference's BFS needs, or `unsolvable` exactly when the reference finds no way. Also what their
 //! registry entries show of a search: a plain BFS's layers and the coach's word.
 
-use super::reference::{self, Answer, Input, Layouts, Puzzle, Wrong};
+use super::reference::{self, Answer, Input, Layouts, Puzzle, TooLarge, Wrong};
 use crate::model::lesson::Lesson;
 use crate::model::optimum::Optimum;
 use crate::model::reason::{Kind, Place, Rejection, TestFault};
@@ -39,21 +39,14 @@ impl<I> HuarongOf<I> {
     }
 }
 
-impl<I> Default for HuarongOf<I> {
-    fn default() -> Self {
-        HuarongOf::within(MAX_STATES)
-    }
-}
-
 impl<I: Input> Checker for HuarongOf<I> {
     fn optima(&self, input: &[u8]) -> Result<Vec<Optimum>, TestFault> {
         let read = read::<I>(input).map_err(TestFault::Broken)?;
-        match reference::search_within(&read, self.max_states) {
-            Ok((answer, _)) => Ok(vec![answer.into()]),
-            Err(t) => Err(TestFault::TooLarge {
-                max_states: t.max_states,
-            }),
-        }
+        let too_large = |t: TooLarge| TestFault::TooLarge {
+            max_states: t.max_states,
+        };
+        let (answer, _) = reference::search_within(&read, self.max_states).map_err(too_large)?;
+        Ok(vec![answer.into()])
     }
 
     fn check(&self, input: &[u8], output: &[u8], optima: &[Optimum]) -> Checked {
@@ -179,7 +172,7 @@ mod tests {
     use crate::puzzles::huarong::reference::testing::SAMPLE;
 
     fn check(input: &str, output: &str) -> Checked {
-        judged(&Huarong::default(), input, output)
+        judged(&Huarong::within(MAX_STATES), input, output)
     }
 
     fn cost(moves: u64, optimum: u64) -> Cost {
@@ -206,16 +199,16 @@ mod tests {
         assert_eq!(beaten, Checked::bad_test(text));
         let found = compare(Answer::Moves(2), Optimum::Unsolvable);
         assert!(matches!(found, Checked::BadTest(_)), "{found:?}");
-        let claims =
-            Huarong::default().claims(SAMPLE.as_bytes(), b"2\nC (0,2) (0,3)\nB (1,0) (0,1)\n");
+        let claims = Huarong::within(MAX_STATES)
+            .claims(SAMPLE.as_bytes(), b"2\nC (0,2) (0,3)\nB (1,0) (0,1)\n");
         assert_eq!(claims, Ok(vec![Optimum::Moves(2)]));
-        let claims = Huarong::default().claims(SAMPLE.as_bytes(), b"unsolvable\n");
+        let claims = Huarong::within(MAX_STATES).claims(SAMPLE.as_bytes(), b"unsolvable\n");
         assert_eq!(
             claims,
             Ok(vec![Optimum::Unsolvable]),
             "a claim the replay cannot refute"
         );
-        let illegal = Huarong::default().claims(SAMPLE.as_bytes(), b"1\nB (1,0) (0,1)\n");
+        let illegal = Huarong::within(MAX_STATES).claims(SAMPLE.as_bytes(), b"1\nB (1,0) (0,1)\n");
         assert!(matches!(illegal, Err(r) if r.kind == Kind::IllegalMove { step: 1 }));
     }
 
@@ -265,24 +258,27 @@ mod tests {
     #[test]
     fn optima_come_from_the_reference() {
         assert_eq!(
-            Huarong::default().optima(SAMPLE.as_bytes()),
+            Huarong::within(MAX_STATES).optima(SAMPLE.as_bytes()),
             Ok(vec![Optimum::Moves(2)])
         );
         assert_eq!(
-            Huarong::default().optima(b"1 3\nA . B\nA\n0 2\n"),
+            Huarong::within(MAX_STATES).optima(b"1 3\nA . B\nA\n0 2\n"),
             Ok(vec![Optimum::Unsolvable])
         );
     }
 
     #[test]
     fn bad_input_is_the_tests_fault() {
-        let broken =
-            Huarong::default().check(b"1 2\nA .\nZ\n0 0\n", b"0\n", &[Optimum::Unsolvable]);
+        let broken = Huarong::within(MAX_STATES).check(
+            b"1 2\nA .\nZ\n0 0\n",
+            b"0\n",
+            &[Optimum::Unsolvable],
+        );
         let reason = "input line 3: target block \"Z\" is not on the board";
         assert_eq!(broken, Checked::bad_test(reason));
-        let not_utf8 = Huarong::default().optima(b"\xff");
+        let not_utf8 = Huarong::within(MAX_STATES).optima(b"\xff");
         assert!(not_utf8.is_err_and(|e| e.to_string().starts_with("is not UTF-8")));
-        let no_optimum = Huarong::default().check(SAMPLE.as_bytes(), b"unsolvable\n", &[]);
+        let no_optimum = Huarong::within(MAX_STATES).check(SAMPLE.as_bytes(), b"unsolvable\n", &[]);
         assert!(matches!(no_optimum, Checked::BadTest(_)));
     }
 

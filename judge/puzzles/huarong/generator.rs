@@ -4,6 +4,7 @@
 
 use super::checker::Huarong;
 use super::layouts::{self, extent};
+use super::reference::parse::block;
 use super::reference::{self, Block, Layouts, Metric, Pos, Puzzle};
 use crate::puzzles::generator::{Generator, Stress};
 
@@ -107,7 +108,7 @@ fn at_limits(seed: u64, index: u64) -> String {
 
 /// The puzzle as a pair of layouts whose goal moves the target alone, so that one set of cuts
 /// serves both problems.
-fn as_layouts(p: &Puzzle) -> Layouts {
+pub(crate) fn as_layouts(p: &Puzzle) -> Layouts {
     let mut goal: Vec<Pos> = p.blocks.iter().map(|b| b.at).collect();
     goal[p.target] = p.goal;
     Layouts {
@@ -151,13 +152,11 @@ fn without_row(l: &Layouts, r: usize) -> Option<Layouts> {
 fn transposed(l: &Layouts) -> Layouts {
     let swap = |(r, c): Pos| (c, r);
     let blocks = l.blocks.iter().map(|b| {
-        let mut cells: Vec<Pos> = b.cells.iter().map(|&cell| swap(cell)).collect();
-        cells.sort_unstable();
-        Block {
-            name: b.name.clone(),
-            cells,
-            at: swap(b.at),
-        }
+        let cells = b
+            .cells
+            .iter()
+            .map(|&(dr, dc)| swap((b.at.0 + dr, b.at.1 + dc)));
+        block(&b.name, cells.collect())
     });
     Layouts {
         rows: l.cols,

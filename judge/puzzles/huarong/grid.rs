@@ -16,8 +16,7 @@ pub fn from_grid(grid: &str) -> Result<String, String> {
     let mut text = format!("{} {}\n", rows.len(), rows.first().map_or(0, Vec::len));
     for row in &rows {
         let cells: Vec<&str> = row.iter().map(|c| c.unwrap_or(".")).collect();
-        text += &cells.join(" ");
-        text += "\n";
+        text += &(cells.join(" ") + "\n");
     }
     text += &format!("{target}\n{} {}\n", goal.0, goal.1);
     // The same validation as any test's input, so `judge add` never writes one the judge refuses.

@@ -2,7 +2,8 @@
 //! top-left corner is not one of their own cells. `judge stress` draws from it, and so does the
 //! solution's differential test.
 
-use super::reference::{moves_from, search::destinations, Block, Metric, Rules};
+use super::reference::search::{destinations, step, DIRECTIONS};
+use super::reference::{moves_from, on_board, parse::block, Block, Metric, Rules};
 use crate::puzzles::rng::Rng;
 
 /// A cell or an offset, `(row, column)`.
@@ -85,12 +86,8 @@ pub struct Generated {
     pub hollow_target: bool,
 }
 
-/// Puzzle number `index` of the stream `seed`: the same pair always gives the same puzzle.
-pub fn puzzle(seed: u64, index: u64) -> Generated {
-    puzzle_within(seed, index, 6)
-}
-
-/// As `puzzle`, on boards of 2 to `max_side` rows and columns (`max_side` from 2 to 6).
+/// Puzzle number `index` of the stream `seed`, on boards of 2 to `max_side` rows and columns
+/// (`max_side` from 2 to 6): the same numbers always give the same puzzle.
 pub fn puzzle_within(seed: u64, index: u64, max_side: usize) -> Generated {
     let mut rng = Rng::for_input(seed, index);
     let sides = max_side.clamp(2, 6) - 1;
@@ -103,7 +100,7 @@ pub fn puzzle_within(seed: u64, index: u64, max_side: usize) -> Generated {
     finish(&mut rng, &board, target, goal, metric)
 }
 
-/// Puzzle number `index` of a stream of sparse boards: `blocks` blocks drawn as `puzzle` draws them
+/// Puzzle number `index` of a stream of sparse boards: `blocks` blocks drawn as `puzzle_within` draws them
 /// on a `rows` × `cols` board that is otherwise empty, and the target's goal the corner of the board
 /// farthest from it, under `steps` half of the time and `moves` or `straight` otherwise. Few blocks
 /// and much room: a plain BFS must go deep and wide, so this is where a slow search shows. The board
@@ -118,9 +115,7 @@ pub fn sparse_puzzle(seed: u64, index: u64, (rows, cols): Pos, blocks: usize) ->
         let cells = draw_shape(&mut rng);
         put_somewhere(&mut rng, &mut board, cells);
     }
-    for i in 0..board.kept.len() {
-        board.kept[i] = board.owner[i].is_none();
-    }
+    board.kept = board.owner.iter().map(Option::is_none).collect();
     let target = choose_target(&mut rng, &board.blocks);
     let goal = farthest_corner(&board, target);
     let metric = rng.pick(&["steps", "steps", "moves", "straight"]);
@@ -147,9 +142,9 @@ pub struct Size {
 }
 
 /// Puzzle number `index` of the stream `seed` for boards of one `size`, any that the problem allows:
-/// strips (1×N, N×1) and boards of 64 cells, which `puzzle` never draws. Three in four have as their
+/// strips (1×N, N×1) and boards of 64 cells, which `puzzle_within` never draws. Three in four have as their
 /// target a block that a few random moves have moved, and its goal where they took it, so that
-/// even a crowded board is solvable in a few moves; the others are drawn as `puzzle` draws them. A
+/// even a crowded board is solvable in a few moves; the others are drawn as `puzzle_within` draws them. A
 /// 1×1 board is full.
 pub fn sized_puzzle(seed: u64, index: u64, size: Size) -> Generated {
     let Size { rows, cols, .. } = size;
@@ -250,19 +245,12 @@ impl Board {
 
     /// Every corner where `cells` lies on the board over free cells.
     pub(crate) fn places(&self, cells: &[Pos]) -> Vec<Pos> {
-        let (height, width) = extent(cells);
-        let mut places = Vec::new();
-        for r in 0..(self.rows + 1).saturating_sub(height) {
-            for c in 0..(self.cols + 1).saturating_sub(width) {
-                let free = cells
-                    .iter()
-                    .all(|&(dr, dc)| self.is_free((r + dr) * self.cols + c + dc));
-                if free {
-                    places.push((r, c));
-                }
-            }
-        }
-        places
+        let corners = (0..self.rows).flat_map(|r| (0..self.cols).map(move |c| (r, c)));
+        let free = |&(r, c): &Pos| {
+            let free = |&(dr, dc): &Pos| self.is_free((r + dr) * self.cols + c + dc);
+            on_board(self.rows, self.cols, cells, (r, c)) && cells.iter().all(free)
+        };
+        corners.filter(free).collect()
     }
 
     /// Whether a block at `at` would have another block's cell at its corner, or cover another
@@ -270,12 +258,12 @@ impl Board {
     fn interlocks(&self, cells: &[Pos], at: Pos) -> bool {
         let own_corner = cells.first() == Some(&(0, 0));
         let corner_taken = !own_corner && self.owner[at.0 * self.cols + at.1].is_some();
-        let covers_a_corner = self.blocks.iter().any(|block| {
-            let (r, c) = block.at;
+        let covers = |corner: Pos| {
             cells
                 .iter()
-                .any(|&(dr, dc)| (at.0 + dr, at.1 + dc) == (r, c))
-        });
+                .any(|&(dr, dc)| (at.0 + dr, at.1 + dc) == corner)
+        };
+        let covers_a_corner = self.blocks.iter().any(|block| covers(block.at));
         corner_taken || covers_a_corner
     }
 
@@ -364,11 +352,7 @@ fn fill_gaps(rng: &mut Rng, board: &mut Board) {
         let (r, c) = (i / board.cols, i % board.cols);
         let right_free = c + 1 < board.cols && board.is_free(i + 1);
         let domino = right_free && rng.percent(50);
-        let cells = if domino {
-            vec![(0, 0), (0, 1)]
-        } else {
-            vec![(0, 0)]
-        };
+        let cells = shape_cells(if domino { "##" } else { "#" });
         board.put(cells, (r, c));
         free = board.free();
     }
@@ -387,13 +371,8 @@ fn draw_shape(rng: &mut Rng) -> Vec<Pos> {
 /// A random non-empty set of cells of a 3×3 box, moved to touch the box's top and left sides.
 fn any_cells(rng: &mut Rng) -> Vec<Pos> {
     let mask = 1 + rng.below(511);
-    let cells: Vec<Pos> = (0..9)
-        .filter(|bit| mask >> bit & 1 == 1)
-        .map(|bit| (bit / 3, bit % 3))
-        .collect();
-    let top = cells.iter().map(|&(r, _)| r).min().unwrap_or(0);
-    let left = cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
-    cells.iter().map(|&(r, c)| (r - top, c - left)).collect()
+    let cells = (0..9).filter(|bit| mask >> bit & 1 == 1);
+    block("", cells.map(|bit| (bit / 3, bit % 3)).collect()).cells
 }
 
 /// Any block, but most often one whose corner is not its own cell.
@@ -466,20 +445,9 @@ fn scrambled(rng: &mut Rng, board: &Board, moves: usize) -> Vec<Pos> {
     at
 }
 
-/// The cells one step from `at` up, down, left and right, but not off the top or left edge.
-fn steps((r, c): Pos) -> [Option<Pos>; 4] {
-    let (up, left) = (r.checked_sub(1), c.checked_sub(1));
-    [
-        up.map(|r| (r, c)),
-        Some((r + 1, c)),
-        left.map(|c| (r, c)),
-        Some((r, c + 1)),
-    ]
-}
-
 /// The cell one step from `at` in a random direction, if that is not off the top or left edge.
 fn neighbour(rng: &mut Rng, at: Pos) -> Option<Pos> {
-    steps(at)[rng.below(4)]
+    step(at, DIRECTIONS[rng.below(4)])
 }
 
 /// `count` different names of 1 to 3 letters and digits, starting with a letter.
@@ -521,11 +489,10 @@ fn render(
         text += &(tokens.join(" ") + "\n");
     }
     text += &format!("{}\n{} {}\n", names[target], goal.0, goal.1);
-    if !metric.is_empty() {
-        text += metric;
-        text += "\n";
+    match metric {
+        "" => text,
+        metric => text + metric + "\n",
     }
-    text
 }
 
 /// Targets that are their own mirror image, so that a board built around one can be symmetric.

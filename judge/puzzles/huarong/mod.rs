@@ -14,7 +14,7 @@ use reference::Puzzle as Board;
 
 pub const PUZZLE: Puzzle = Puzzle {
     name: "huarong",
-    checker: || Box::<checker::Huarong>::default(),
+    checker: || Box::new(checker::Huarong::within(checker::MAX_STATES)),
     source_digest: SOURCE_DIGEST,
     replay: Some(Replayer {
         frames: replayer::frames::<Board>,

@@ -5,7 +5,9 @@
 
 use crate::puzzles::generator::{Generator, Stress};
 use crate::puzzles::huarong::checker::HuarongGoal;
-use crate::puzzles::huarong::generator::{cuts, distinct_valid, grid, metric_line, start_text};
+use crate::puzzles::huarong::generator::{
+    as_layouts, cuts, distinct_valid, grid, metric_line, start_text,
+};
 use crate::puzzles::huarong::layouts::{self, Board, Generated, Size};
 use crate::puzzles::huarong::reference::{self, Block, Input, Layouts};
 use crate::puzzles::rng::Rng;
@@ -58,26 +60,19 @@ pub fn sized_pair(seed: u64, index: u64, size: Size) -> String {
 fn pair_from(start: &Generated, seed: u64, index: u64) -> String {
     let puzzle = reference::parse(&start.input).expect("Huarong's generator makes valid inputs");
     let mut rng = Rng::for_input(seed ^ SALT, index);
-    let mut layouts = Layouts {
-        rows: puzzle.rows,
-        cols: puzzle.cols,
-        goal: puzzle.blocks.iter().map(|b| b.at).collect(),
-        blocks: puzzle.blocks,
-        metric: puzzle.metric,
-    };
+    // The goal is drawn anew: the puzzle's own is dropped.
+    let mut layouts = as_layouts(&puzzle);
     let placed = rng.percent(25).then(|| placed_anew(&mut rng, &layouts));
     layouts.goal = placed.flatten().unwrap_or_else(|| {
         let moves = if rng.percent(5) { 0 } else { 2 + rng.below(14) };
         walked(&mut rng, &layouts, moves)
     });
     let names = goal_names(&mut rng, &layouts.blocks);
-    let blank = rng.percent(50);
-    let mut text = write_layouts(&layouts, &names, blank);
-    if !start.metric.is_empty() {
-        text += start.metric;
-        text += "\n";
+    let text = write_layouts(&layouts, &names, rng.percent(50));
+    match start.metric {
+        "" => text,
+        metric => text + metric + "\n",
     }
-    text
 }
 
 /// The corners after `moves` random moves from the start, none of them undoing the one before

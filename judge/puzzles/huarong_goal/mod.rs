@@ -5,7 +5,7 @@
 
 pub mod generator;
 
-use super::huarong::checker::{coach, goal_layers, HuarongGoal};
+use super::huarong::checker::{coach, goal_layers, HuarongGoal, MAX_STATES};
 use super::huarong::reference::Layouts;
 use super::huarong::replayer::{frames, shortest};
 use super::huarong::SOURCE_DIGEST;
@@ -13,7 +13,7 @@ use super::{Puzzle, Replayer};
 
 pub const PUZZLE: Puzzle = Puzzle {
     name: "huarong_goal",
-    checker: || Box::<HuarongGoal>::default(),
+    checker: || Box::new(HuarongGoal::within(MAX_STATES)),
     source_digest: SOURCE_DIGEST,
     replay: Some(Replayer {
         frames: frames::<Layouts>,
@@ -41,7 +41,7 @@ mod tests {
     const PAIR: &str = "2 3\nA A .\nB . .\n\n. . B\nA A .\n";
 
     fn check(input: &str, output: &str) -> Checked {
-        judged(&HuarongGoal::default(), input, output)
+        judged(&HuarongGoal::within(MAX_STATES), input, output)
     }
 
     fn cost(moves: u64, optimum: u64) -> Cost {
@@ -50,7 +50,7 @@ mod tests {
 
     #[test]
     fn any_shortest_answer_is_accepted() {
-        let optima = HuarongGoal::default().optima(PAIR.as_bytes());
+        let optima = HuarongGoal::within(MAX_STATES).optima(PAIR.as_bytes());
         assert_eq!(optima, Ok(vec![Optimum::Moves(2)]));
         let one = "2\nB (1,0) (0,2)\nA (0,0) (1,0)\n";
         assert_eq!(check(PAIR, one), Checked::Accepted(cost(2, 2)));
@@ -62,7 +62,7 @@ mod tests {
     fn same_shape_blocks_may_end_swapped() {
         let swapped = "1 3\nA B .\nB A .\n";
         assert_eq!(
-            HuarongGoal::default().optima(swapped.as_bytes()),
+            HuarongGoal::within(MAX_STATES).optima(swapped.as_bytes()),
             Ok(vec![Optimum::Moves(0)])
         );
         assert_eq!(check(swapped, "0\n"), Checked::Accepted(cost(0, 0)));
@@ -115,8 +115,11 @@ mod tests {
 
     #[test]
     fn bad_or_too_large_input_is_the_tests_fault() {
-        let broken =
-            HuarongGoal::default().check(b"1 2\nA .\nA A\n", b"0\n", &[Optimum::Unsolvable]);
+        let broken = HuarongGoal::within(MAX_STATES).check(
+            b"1 2\nA .\nA A\n",
+            b"0\n",
+            &[Optimum::Unsolvable],
+        );
         assert!(matches!(broken, Checked::BadTest(_)), "{broken:?}");
         let large = HuarongGoal::within(2).optima(b"1 4\nA . . .\n. . . A\nsteps\n");
         assert_eq!(large, Err(TestFault::TooLarge { max_states: 2 }));

@@ -179,7 +179,8 @@ pub fn blocks_of(rows: &[Vec<Option<&str>>]) -> Vec<Block> {
         .collect()
 }
 
-fn block(name: &str, cells: Vec<Pos>) -> Block {
+/// The block of these cells: its corner, and its cells as offsets from it, sorted.
+pub(crate) fn block(name: &str, cells: Vec<Pos>) -> Block {
     let top = cells.iter().map(|&(r, _)| r).min().unwrap_or(0);
     let left = cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
     let mut offsets: Vec<Pos> = cells.iter().map(|&(r, c)| (r - top, c - left)).collect();

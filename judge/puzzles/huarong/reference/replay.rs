@@ -120,9 +120,7 @@ pub fn play(p: &Rules, at: &mut [Pos], line: &str) -> Result<(), String> {
         }
         return Err(cannot);
     }
-    if let Some(slot) = at.get_mut(b) {
-        *slot = to;
-    }
+    at[b] = to;
     Ok(())
 }
 

@@ -8,7 +8,8 @@ use std::collections::{HashMap, HashSet, VecDeque};
 /// Which block covers each cell, row-major.
 type Grid = Vec<Option<usize>>;
 
-const DIRECTIONS: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+/// Up, down, left, right.
+pub(crate) const DIRECTIONS: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 
 /// The fewest moves that reach the goal, or that no sequence does.
 pub fn optimum(p: &impl Input) -> Answer {
@@ -196,16 +197,12 @@ pub(crate) fn canonical(classes: &[Vec<usize>], mut state: State) -> State {
 /// Every state one move away.
 pub(crate) fn successors(p: &Rules, classes: &[Vec<usize>], state: &[u8]) -> Vec<State> {
     let at: Vec<Pos> = state.iter().map(|&cell| decode(p, cell)).collect();
-    let grid = occupancy(p, &at);
-    let mut next = Vec::new();
-    for (b, &from) in at.iter().enumerate() {
-        for to in destinations(p, &grid, b, from) {
-            let mut moved = state.to_vec();
-            moved[b] = encode(p, to);
-            next.push(canonical(classes, moved));
-        }
-    }
-    next
+    let moved = |(b, to): (usize, Pos)| {
+        let mut next = state.to_vec();
+        next[b] = encode(p, to);
+        canonical(classes, next)
+    };
+    moves_from(p, &at).into_iter().map(moved).collect()
 }
 
 pub(crate) fn occupancy(p: &Rules, at: &[Pos]) -> Grid {
@@ -273,7 +270,8 @@ pub fn moves_from(p: &Rules, at: &[Pos]) -> Vec<(usize, Pos)> {
     at.iter().enumerate().flat_map(each).collect()
 }
 
-fn step(at: Pos, (dr, dc): (isize, isize)) -> Option<Pos> {
+/// The cell one step from `at` in direction `(dr, dc)`, unless that is off the top or left edge.
+pub(crate) fn step(at: Pos, (dr, dc): (isize, isize)) -> Option<Pos> {
     Some((at.0.checked_add_signed(dr)?, at.1.checked_add_signed(dc)?))
 }
 
