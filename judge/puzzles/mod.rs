@@ -10,6 +10,7 @@ pub mod huarong_goal;
 pub mod noip_huarong;
 pub mod rng;
 pub mod two_sided;
+pub mod walk;
 
 use crate::model::error::JudgeError;
 use crate::model::frame::Frame;
@@ -185,7 +186,7 @@ mod tests {
         assert_eq!(eight(b"1234567x8", 0), Ok(vec![1, 3]));
         assert_eq!(eight(b"12345678x", 0), Ok(vec![1]));
         assert_eq!(eight(b"12345678x 1234567x8", 1), Ok(vec![1, 3]));
-        let goal = eight::checker::distances().layer_counts();
+        let goal = eight::checker::POJ.distances().layer_counts();
         assert_eq!((goal[..3].to_vec(), goal.len()), (vec![1, 2, 4], 32));
         assert_eq!(goal.iter().sum::<usize>(), 181_440);
         let sample = include_bytes!("../../problems/huarong/tests/001-hackerrank-sample.in");

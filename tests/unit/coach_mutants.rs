@@ -7,7 +7,7 @@ use super::{assess, Goal, Layers, Plain};
 use crate::formats::trace::parse;
 use crate::model::lesson::{Lapse, Lesson, BALANCE};
 use crate::model::trace::Side;
-use crate::puzzles::eight::reference::{apply, Board, Distances, LayerWalk, GOAL};
+use crate::puzzles::eight::reference::{apply, walk, Board, Distances, GOAL};
 use crate::puzzles::rng::Rng;
 use std::collections::{HashMap, VecDeque};
 use std::sync::OnceLock;
@@ -216,7 +216,7 @@ struct One(Board);
 
 impl Plain for One {
     fn start_ways(&self, _case: usize) -> Result<Vec<Layers<'_>>, String> {
-        Ok(vec![Box::new(LayerWalk::from(self.0))])
+        Ok(vec![Box::new(walk(self.0))])
     }
 
     fn goal(&self, _depth: usize, _widest: usize) -> Result<Goal, String> {
@@ -247,7 +247,7 @@ fn board(rng: &mut Rng, walk: usize) -> Board {
 /// The coach's word on one simulated search of `start`.
 fn coached(start: Board, simulated: &Simulated) -> Lesson {
     let trace = parse(&simulated.trace).expect("the simulated trace parses");
-    let optimum = crate::puzzles::eight::checker::optimum(distances(), &start);
+    let optimum = crate::puzzles::eight::checker::POJ.optimum(&start);
     assess(&trace, &[optimum], &One(start)).expect("the reference answers")
 }
 

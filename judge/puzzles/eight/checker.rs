@@ -2,7 +2,9 @@
 //! that end at the goal in as few moves as the reference's BFS table says. Also what its registry
 //! entry shows: an answer replayed, the reference's own, a plain BFS's layers and the coach's word.
 
-use super::reference::{self, apply, parse_boards, Board, Distances, LayerWalk, GOAL};
+use super::reference::{
+    self, apply, parse_boards, parse_luogu, Board, Distances, GOAL, LUOGU_GOAL,
+};
 use crate::formats::text::head;
 use crate::model::frame::Frame;
 use crate::model::lesson::Lesson;
@@ -15,26 +17,93 @@ use crate::puzzles::checker::{
 use crate::puzzles::two_sided::{self, Goal, Layers, Plain};
 use std::sync::OnceLock;
 
-/// The reference's table of all 181,440 boards that reach POJ's goal, built on first use, once a
-/// run: the checker, the stress generator and the coach share it.
-pub fn distances() -> &'static Distances {
-    static TABLE: OnceLock<Distances> = OnceLock::new();
-    TABLE.get_or_init(Distances::build)
+/// One of the two formats Eight is asked in: how its input is read and written, and the goal its
+/// boards reach. The checkers, the stress generator and the coach of both formats take one.
+pub struct Format {
+    pub parse: fn(&[u8]) -> Result<Vec<Board>, String>,
+    pub goal: Board,
+    /// How an input writes the blank, and what stands between cells.
+    pub blank: char,
+    pub gap: &'static str,
+    /// An input holds many boards, unsolvable ones among them; else one that reaches the goal.
+    pub many: bool,
+    /// The reference's table of all 181,440 boards that reach `goal`, built on first use, once a
+    /// run.
+    table: OnceLock<Distances>,
 }
 
-/// A board's optimum by the table of its goal.
-pub fn optimum(table: &Distances, board: &Board) -> Optimum {
-    table
-        .get(board)
-        .map_or(Optimum::Unsolvable, |d| Optimum::Moves(d.into()))
+/// POJ 1077's format: many boards of `1`-`8` and `x`, the goal `12345678x`.
+pub static POJ: Format = Format {
+    parse: parse_boards,
+    goal: GOAL,
+    blank: 'x',
+    gap: " ",
+    many: true,
+    table: OnceLock::new(),
+};
+
+/// Luogu P1379's format: one board of the digits, `0` the blank, the goal `123804765`.
+pub static LUOGU: Format = Format {
+    parse: parse_luogu,
+    goal: LUOGU_GOAL,
+    blank: '0',
+    gap: "",
+    many: false,
+    table: OnceLock::new(),
+};
+
+impl Format {
+    pub fn distances(&self) -> &Distances {
+        self.table.get_or_init(|| Distances::to(self.goal))
+    }
+
+    /// A board's optimum by the table of the goal.
+    pub fn optimum(&self, board: &Board) -> Optimum {
+        (self.distances().get(board)).map_or(Optimum::Unsolvable, |d| Optimum::Moves(d.into()))
+    }
+
+    /// The optimum of each of `input`'s boards, or why the input is broken.
+    pub fn optima(&self, input: &[u8]) -> Result<Vec<Optimum>, TestFault> {
+        let boards = (self.parse)(input).map_err(TestFault::Broken)?;
+        Ok(boards.iter().map(|b| self.optimum(b)).collect())
+    }
+
+    /// A plain BFS's layers from case `case` of `input` to the goal.
+    pub fn plain_layers(&self, input: &[u8], case: usize) -> Result<Vec<usize>, String> {
+        let boards = (self.parse)(input)?;
+        let board = boards.get(case).ok_or("the test has no such case")?;
+        Ok(reference::layer_sizes(board, &self.goal))
+    }
+
+    /// The coach's word on a traced run over `input`'s boards: both formats teach the same
+    /// two-sided search.
+    pub fn coach(
+        &self,
+        input: &[u8],
+        stderr: &str,
+        whole: bool,
+        optima: &[Optimum],
+    ) -> Result<Lesson, String> {
+        let boards = (self.parse)(input)?;
+        two_sided::assess_stderr(stderr, whole, optima, &(&boards[..], self.distances()))
+    }
+
+    /// `boards` as an input writes them, one a line.
+    pub fn render(&self, boards: &[Board]) -> String {
+        let cell = |&c: &u8| match c {
+            b'x' => self.blank.to_string(),
+            _ => char::from(c).to_string(),
+        };
+        let line = |b: &Board| b.iter().map(cell).collect::<Vec<_>>().join(self.gap) + "\n";
+        boards.iter().map(line).collect()
+    }
 }
 
 pub struct Eight;
 
 impl Checker for Eight {
     fn optima(&self, input: &[u8]) -> Result<Vec<Optimum>, TestFault> {
-        let boards = parse_boards(input).map_err(TestFault::Broken)?;
-        Ok(boards.iter().map(|b| optimum(distances(), b)).collect())
+        POJ.optima(input)
     }
 
     fn check(&self, input: &[u8], output: &[u8], optima: &[Optimum]) -> Checked {
@@ -106,44 +175,15 @@ pub fn frames(input: &[u8], output: &[u8], case: usize) -> Result<Vec<Frame>, St
 /// The reference's own answer to case `case` of `input`: the blank's moves down the table.
 pub fn shortest(input: &[u8], case: usize) -> Option<String> {
     let board = *parse_boards(input).ok()?.get(case)?;
-    let path = distances().shortest_path(&board);
+    let path = POJ.distances().shortest_path(&board);
     Some(path.unwrap_or_else(|| "unsolvable".into()))
-}
-
-/// A plain BFS's layers from case `case` of `input` to POJ's goal.
-pub fn plain_layers(input: &[u8], case: usize) -> Result<Vec<usize>, String> {
-    let boards = parse_boards(input)?;
-    let board = boards.get(case).ok_or("the test has no such case")?;
-    Ok(reference::layer_sizes(board, &GOAL))
-}
-
-/// The coach's word on a traced run over `input`'s boards.
-pub fn coach(
-    input: &[u8],
-    stderr: &str,
-    whole: bool,
-    optima: &[Optimum],
-) -> Result<Lesson, String> {
-    lesson(&parse_boards(input)?, distances(), stderr, whole, optima)
-}
-
-/// The coach's word on a traced run over `boards`, whose goal's distances are `distances`: both
-/// Eight formats teach the same two-sided search.
-pub fn lesson(
-    boards: &[Board],
-    distances: &Distances,
-    stderr: &str,
-    whole: bool,
-    optima: &[Optimum],
-) -> Result<Lesson, String> {
-    two_sided::assess_stderr(stderr, whole, optima, &(boards, distances))
 }
 
 /// A test's boards and its goal's table, as the coach asks of them.
 impl Plain for (&[Board], &Distances) {
     fn start_ways(&self, case: usize) -> Result<Vec<Layers<'_>>, String> {
         let board = self.0.get(case).ok_or("the test has no such case")?;
-        Ok(vec![Box::new(LayerWalk::from(*board))])
+        Ok(vec![Box::new(reference::walk(*board))])
     }
 
     fn goal(&self, _depth: usize, _widest: usize) -> Result<Goal, String> {

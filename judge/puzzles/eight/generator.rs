@@ -1,33 +1,36 @@
-//! Random Eight inputs: many boards an input, half drawn by their distance to the goal (so the
-//! hardest, 31 moves away, come up as often as the easy ones) and half uniformly among all 9!
-//! arrangements (so half of those are unsolvable).
+//! Random Eight inputs: POJ's many boards an input, half drawn by their distance to the goal (so
+//! the hardest, 31 moves away, come up as often as the easy ones) and half uniformly among all 9!
+//! arrangements (so half of those are unsolvable); Luogu P1379's one board an input, always drawn
+//! by its distance, since P1379's data can always reach the goal.
 
-use super::checker::{distances, Eight};
-use super::reference::{parse_boards, Board, Distances, GOAL};
+use super::checker::{Eight, Format, POJ};
+use super::reference::{Board, Distances, GOAL};
 use crate::puzzles::generator::{Generator, Stress};
 use crate::puzzles::rng::Rng;
 
 pub fn stress() -> Stress {
     Stress {
-        generator: Box::new(EightBoards::new(distances())),
+        generator: Box::new(EightBoards::new(&POJ)),
         checker: Box::new(Eight),
     }
 }
 
-/// Every solvable board, by its distance to the goal.
+/// Every solvable board of a format, by its distance to the goal.
 pub struct EightBoards {
+    format: &'static Format,
     layers: Vec<Vec<Board>>,
 }
 
 impl EightBoards {
-    pub fn new(distances: &Distances) -> Self {
-        EightBoards {
-            layers: layers(distances),
-        }
+    pub fn new(format: &'static Format) -> Self {
+        let layers = layers(format.distances());
+        EightBoards { format, layers }
     }
 
+    /// A board by its distance, or, for a format of many boards, half the time among all 9!
+    /// arrangements.
     fn board(&self, rng: &mut Rng) -> Board {
-        if rng.percent(50) {
+        if !self.format.many || rng.percent(50) {
             let layer = &self.layers[rng.below(self.layers.len())];
             return layer[rng.below(layer.len())];
         }
@@ -42,8 +45,9 @@ impl EightBoards {
 impl Generator for EightBoards {
     fn input(&self, seed: u64, index: u64, cases: u64) -> (String, u64) {
         let mut rng = Rng::for_input(seed, index);
-        let boards: Vec<Board> = (0..cases.max(1)).map(|_| self.board(&mut rng)).collect();
-        (render(&boards), boards.len() as u64)
+        let cases = if self.format.many { cases.max(1) } else { 1 };
+        let boards: Vec<Board> = (0..cases).map(|_| self.board(&mut rng)).collect();
+        (self.format.render(&boards), cases)
     }
 
     /// Smaller inputs, the largest cuts first, as delta debugging tries them: the failing case
@@ -51,7 +55,7 @@ impl Generator for EightBoards {
     /// without each part. Taken again from each smaller input that still fails, until none does,
     /// it ends where no single case can go: the one or two boards that matter.
     fn smaller(&self, input: &str, case: Option<usize>) -> Vec<String> {
-        let Ok(boards) = parse_boards(input.as_bytes()) else {
+        let Ok(boards) = (self.format.parse)(input.as_bytes()) else {
             return Vec::new();
         };
         let mut tried: Vec<Vec<Board>> = Vec::new();
@@ -74,7 +78,10 @@ impl Generator for EightBoards {
             }
             parts *= 2;
         }
-        tried.iter().map(|boards| render(boards)).collect()
+        tried
+            .iter()
+            .map(|boards| self.format.render(boards))
+            .collect()
     }
 }
 
@@ -92,23 +99,15 @@ pub fn layers(distances: &Distances) -> Vec<Vec<Board>> {
     layers
 }
 
-/// One board a line, cells split by spaces, as the problem's statement writes them.
-fn render(boards: &[Board]) -> String {
-    let line = |b: &Board| {
-        let cells: Vec<String> = b.iter().map(|&c| char::from(c).to_string()).collect();
-        cells.join(" ") + "\n"
-    };
-    boards.iter().map(line).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles::eight::reference::parse_boards;
     use std::sync::OnceLock;
 
     fn boards() -> &'static EightBoards {
         static BOARDS: OnceLock<EightBoards> = OnceLock::new();
-        BOARDS.get_or_init(|| EightBoards::new(distances()))
+        BOARDS.get_or_init(|| EightBoards::new(&POJ))
     }
 
     #[test]
@@ -122,7 +121,7 @@ mod tests {
 
     #[test]
     fn inputs_hold_solved_hardest_and_unsolvable_boards() {
-        let distances = distances();
+        let distances = POJ.distances();
         let (input, _) = boards().input(1, 0, 2000);
         let found: Vec<Option<u8>> = parse_boards(input.as_bytes())
             .expect("valid boards")

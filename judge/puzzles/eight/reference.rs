@@ -2,6 +2,7 @@
 //! Deliberately naive and separate from `src/bin/eight.rs`, so a bug there cannot hide here. It
 //! serves both goals the solution knows: POJ's `12345678x` and Luogu P1379's `123804765`.
 
+use crate::puzzles::walk::LayerWalk;
 use std::collections::{HashMap, VecDeque};
 
 /// A board as its nine cells in reading order, `b'1'..=b'8'` and `b'x'` for the blank.
@@ -131,61 +132,17 @@ impl Distances {
     }
 }
 
+/// A plain BFS from `start`, a layer at a time.
+pub fn walk(start: Board) -> LayerWalk<'static, Board> {
+    let moves = |board: &Board| b"udlr".iter().filter_map(|&m| apply(board, m)).collect();
+    LayerWalk::new(start, moves, usize::MAX)
+}
+
 /// How many boards a plain BFS from `start` first reaches at each depth, up to the layer that holds
 /// the goal (all of them if it never does): the one-sided search the bidirectional one is measured
 /// against.
 pub fn layer_sizes(start: &Board, goal: &Board) -> Vec<usize> {
-    let mut walk = LayerWalk::from(*start);
-    let mut sizes = vec![1];
-    while !walk.layer.contains(goal) {
-        match walk.next_layer() {
-            0 => break,
-            size => sizes.push(size),
-        }
-    }
-    sizes
-}
-
-/// A plain BFS from one board, a layer at a time: as an iterator, each layer's size from depth 0,
-/// searched only when asked for.
-pub struct LayerWalk {
-    seen: std::collections::HashSet<Board>,
-    layer: Vec<Board>,
-    started: bool,
-}
-
-impl From<Board> for LayerWalk {
-    fn from(start: Board) -> LayerWalk {
-        LayerWalk {
-            seen: std::collections::HashSet::from([start]),
-            layer: vec![start],
-            started: false,
-        }
-    }
-}
-
-impl LayerWalk {
-    /// Grows the next layer; its size, 0 once the boards run out.
-    fn next_layer(&mut self) -> usize {
-        let seen = &mut self.seen;
-        let next: Vec<Board> = (self.layer.iter())
-            .flat_map(|board| b"udlr".iter().filter_map(move |&m| apply(board, m)))
-            .filter(|next| seen.insert(*next))
-            .collect();
-        self.layer = next;
-        self.layer.len()
-    }
-}
-
-impl Iterator for LayerWalk {
-    type Item = usize;
-
-    fn next(&mut self) -> Option<usize> {
-        if !std::mem::replace(&mut self.started, true) {
-            return Some(1);
-        }
-        Some(self.next_layer()).filter(|&size| size > 0)
-    }
+    walk(*start).sizes_to(|board| board == goal)
 }
 
 #[cfg(test)]

@@ -1,22 +1,12 @@
 //! The Luogu P1379 checker: one line a board, its number of moves, which must be exactly the
 //! reference's optimum (`-1` for a board that cannot reach the goal, which P1379's data never holds).
-//! Also what its registry entry shows: a plain BFS's layers and the coach's word.
+//! Its registry entry's plain BFS's layers and the coach's word are Eight's, in P1379's format.
 
-use crate::model::lesson::Lesson;
 use crate::model::optimum::Optimum;
 use crate::model::reason::{Place, Rejection, TestFault};
 use crate::model::verdict::Checked;
 use crate::puzzles::checker::{unreadable_input, Checker, Counts};
-use crate::puzzles::eight::checker::{lesson, optimum};
-use crate::puzzles::eight::reference::{layer_sizes, parse_luogu, Distances, LUOGU_GOAL};
-use std::sync::OnceLock;
-
-/// The reference's table of all 181,440 boards that reach Luogu's goal, built on first use, once a
-/// run.
-pub fn distances() -> &'static Distances {
-    static TABLE: OnceLock<Distances> = OnceLock::new();
-    TABLE.get_or_init(|| Distances::to(LUOGU_GOAL))
-}
+use crate::puzzles::eight::checker::LUOGU;
 
 const COUNTS: Counts = Counts {
     unit: "case",
@@ -28,8 +18,7 @@ pub struct EightLuogu;
 
 impl Checker for EightLuogu {
     fn optima(&self, input: &[u8]) -> Result<Vec<Optimum>, TestFault> {
-        let boards = parse_luogu(input).map_err(TestFault::Broken)?;
-        Ok(boards.iter().map(|b| optimum(distances(), b)).collect())
+        LUOGU.optima(input)
     }
 
     fn check(&self, _input: &[u8], output: &[u8], optima: &[Optimum]) -> Checked {
@@ -37,26 +26,9 @@ impl Checker for EightLuogu {
     }
 
     fn claims(&self, input: &[u8], output: &[u8]) -> Result<Vec<Optimum>, Rejection> {
-        let boards = parse_luogu(input).map_err(|e| unreadable_input(&e))?;
+        let boards = (LUOGU.parse)(input).map_err(|e| unreadable_input(&e))?;
         COUNTS.claims(output, boards.len())
     }
-}
-
-/// A plain BFS's layers from case `case` of `input` to Luogu's goal.
-pub fn plain_layers(input: &[u8], case: usize) -> Result<Vec<usize>, String> {
-    let boards = parse_luogu(input)?;
-    let board = boards.get(case).ok_or("the test has no such case")?;
-    Ok(layer_sizes(board, &LUOGU_GOAL))
-}
-
-/// The coach's word on a traced run over `input`'s boards: Eight's two-sided search.
-pub fn coach(
-    input: &[u8],
-    stderr: &str,
-    whole: bool,
-    optima: &[Optimum],
-) -> Result<Lesson, String> {
-    lesson(&parse_luogu(input)?, distances(), stderr, whole, optima)
 }
 
 #[cfg(test)]
@@ -113,6 +85,7 @@ mod tests {
     fn bad_boards_are_the_tests_fault_and_layers_reach_the_goal() {
         assert!(EightLuogu.optima(b"12345678x").is_err());
         assert!(EightLuogu.optima(b"1234").is_err());
+        let plain_layers = super::super::PUZZLE.plain_layers.expect("layered");
         assert_eq!(plain_layers(b"123804765", 0), Ok(vec![1]));
         let sample = plain_layers(b"283104765", 0).expect("layers");
         assert_eq!(sample.len(), 5, "four moves: five layers");

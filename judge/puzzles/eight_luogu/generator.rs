@@ -1,46 +1,18 @@
 //! Random Luogu P1379 inputs: one board an input, as the problem has, drawn by its distance to the
 //! goal (so the hardest, 30 moves away, come up as often as the easy ones) among the boards that can
-//! reach it, since P1379's data always can. A single board has nothing smaller to shrink to.
+//! reach it, since P1379's data always can: Eight's generator in P1379's format. A single board has
+//! nothing smaller to shrink to.
 
-use super::checker::{distances, EightLuogu};
-use crate::puzzles::eight::generator::layers;
-use crate::puzzles::eight::reference::Board;
-use crate::puzzles::generator::{Generator, Stress};
-use crate::puzzles::rng::Rng;
+use super::checker::EightLuogu;
+use crate::puzzles::eight::checker::LUOGU;
+use crate::puzzles::eight::generator::EightBoards;
+use crate::puzzles::generator::Stress;
 
 pub fn stress() -> Stress {
     Stress {
-        generator: Box::new(LuoguBoards {
-            layers: layers(distances()),
-        }),
+        generator: Box::new(EightBoards::new(&LUOGU)),
         checker: Box::new(EightLuogu),
     }
-}
-
-/// Every board that reaches Luogu's goal, by its distance to it.
-pub struct LuoguBoards {
-    layers: Vec<Vec<Board>>,
-}
-
-impl Generator for LuoguBoards {
-    fn input(&self, seed: u64, index: u64, _cases: u64) -> (String, u64) {
-        let mut rng = Rng::for_input(seed, index);
-        let layer = &self.layers[rng.below(self.layers.len())];
-        (render(&layer[rng.below(layer.len())]), 1)
-    }
-
-    fn smaller(&self, _input: &str, _case: Option<usize>) -> Vec<String> {
-        Vec::new()
-    }
-}
-
-/// The board as P1379 writes it: one line of nine digits, `0` the blank.
-fn render(board: &Board) -> String {
-    let digits: String = board
-        .iter()
-        .map(|&c| if c == b'x' { '0' } else { char::from(c) })
-        .collect();
-    digits + "\n"
 }
 
 #[cfg(test)]

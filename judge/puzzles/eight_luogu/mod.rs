@@ -6,6 +6,7 @@ pub mod generator;
 
 use super::Puzzle;
 use crate::formats::digest;
+use crate::puzzles::eight::checker::LUOGU;
 
 pub const PUZZLE: Puzzle = Puzzle {
     name: "eight_luogu",
@@ -16,8 +17,8 @@ pub const PUZZLE: Puzzle = Puzzle {
     ]),
     replay: None,
     drawn: None,
-    plain_layers: Some(checker::plain_layers),
-    lesson: Some(checker::coach),
+    plain_layers: Some(|input, case| LUOGU.plain_layers(input, case)),
+    lesson: Some(|input, stderr, whole, optima| LUOGU.coach(input, stderr, whole, optima)),
     stress: Some(generator::stress),
     hints: None,
     from_grid: None,

@@ -9,97 +9,37 @@ use crate::puzzles::huarong::reference::search::{
     self, canonical, decode, encode, successors, Ends, State,
 };
 use crate::puzzles::huarong::reference::{on_board, Input, Layouts, Pos, Puzzle, Rules};
-use std::collections::HashSet;
+use crate::puzzles::walk::LayerWalk;
 
 /// The most states a walk through layers holds: past it, the layers stop. A search that is right
 /// stays well within it, since it goes no deeper than the optimum the checker found within its own
 /// cap.
 const MAX_WALKED: usize = 2_000_000;
 
-/// A plain BFS, a layer at a time: as an iterator, each layer's size from depth 0, searched only
-/// when asked for. With a mirror, a state and its mirror image count as one (the search of a
-/// program that stores them as one).
-struct LayerWalk<'a> {
-    rules: Rules<'a>,
-    ends: Ends,
-    mirror: Option<Mirror>,
-    seen: HashSet<State>,
-    layer: Vec<State>,
-    started: bool,
+/// A plain BFS from `ends`' start, a layer at a time, stopped past [`MAX_WALKED`] states. With a
+/// mirror, a state and its mirror image count as one (the search of a program that stores them as
+/// one): the walk holds the smaller of the two, whose moves lead to the same pairs as the other's.
+fn walk<'a>(rules: Rules<'a>, ends: &Ends, mirror: Option<Mirror>) -> LayerWalk<'a, State> {
+    let classes = ends.classes.clone();
+    let key = move |state: State| match &mirror {
+        Some(m) => m.image(&rules, &classes, &state).min(state),
+        None => state,
+    };
+    let start = key(ends.start.clone());
+    let classes = ends.classes.clone();
+    let moves = move |state: &State| {
+        let next = successors(&rules, &classes, state);
+        next.into_iter().map(&key).collect()
+    };
+    LayerWalk::new(start, moves, MAX_WALKED)
 }
 
-impl<'a> LayerWalk<'a> {
-    fn new(rules: Rules<'a>, ends: Ends, mirror: Option<Mirror>) -> LayerWalk<'a> {
-        let mut walk = LayerWalk {
-            rules,
-            layer: vec![ends.start.clone()],
-            ends,
-            mirror,
-            seen: HashSet::new(),
-            started: false,
-        };
-        let root = walk.key(&walk.layer[0]);
-        walk.seen.insert(root);
-        walk
-    }
-
-    /// Every way a program may count the positions from `ends`' start: as they are, and mirror
-    /// images as one where the puzzle looks the same mirrored.
-    fn ways(rules: Rules<'a>, ends: Ends) -> Vec<Layers<'a>> {
-        let mirror = Mirror::of(&rules, &ends);
-        let mirrored = mirror.map(|m| Box::new(LayerWalk::new(rules, ends.clone(), Some(m))) as _);
-        let plain: Layers = Box::new(LayerWalk::new(rules, ends, None));
-        std::iter::once(plain).chain(mirrored).collect()
-    }
-
-    fn key(&self, state: &State) -> State {
-        match &self.mirror {
-            Some(m) => m
-                .image(&self.rules, &self.ends.classes, state)
-                .min(state.clone()),
-            None => state.clone(),
-        }
-    }
-
-    /// Grows the next layer; its size, 0 once the states run out or past [`MAX_WALKED`].
-    fn next_layer(&mut self) -> usize {
-        if self.seen.len() > MAX_WALKED {
-            self.layer.clear();
-        }
-        let mut next = Vec::new();
-        for state in std::mem::take(&mut self.layer) {
-            for moved in successors(&self.rules, &self.ends.classes, &state) {
-                if self.seen.insert(self.key(&moved)) {
-                    next.push(moved);
-                }
-            }
-        }
-        self.layer = next;
-        self.layer.len()
-    }
-
-    /// The sizes of the layers through the first at the goal (all of them if none is).
-    fn sizes_to_goal(mut self) -> Vec<usize> {
-        let mut sizes = vec![1];
-        while !self.layer.iter().any(|s| self.ends.reached(s)) {
-            match self.next_layer() {
-                0 => break,
-                size => sizes.push(size),
-            }
-        }
-        sizes
-    }
-}
-
-impl Iterator for LayerWalk<'_> {
-    type Item = usize;
-
-    fn next(&mut self) -> Option<usize> {
-        if !std::mem::replace(&mut self.started, true) {
-            return Some(1);
-        }
-        Some(self.next_layer()).filter(|&size| size > 0)
-    }
+/// Every way a program may count the positions from `ends`' start: as they are, and mirror images
+/// as one where the puzzle looks the same mirrored.
+fn ways<'a>(rules: Rules<'a>, ends: &Ends) -> Vec<Layers<'a>> {
+    let mirrored = Mirror::of(&rules, ends).map(|m| Box::new(walk(rules, ends, Some(m))) as _);
+    let plain: Layers = Box::new(walk(rules, ends, None));
+    std::iter::once(plain).chain(mirrored).collect()
 }
 
 /// Left-right mirror images of states, for a puzzle that looks the same mirrored: each shape's
@@ -167,7 +107,8 @@ impl Puzzle {
     /// How many states a plain BFS from the start first reaches at each depth, up to the layer
     /// where the target first reaches its goal (all of them if it never does).
     pub fn layer_sizes(&self) -> Vec<usize> {
-        LayerWalk::new(self.rules(), self.ends(), None).sizes_to_goal()
+        let ends = self.ends();
+        walk(self.rules(), &ends, None).sizes_to(|state| ends.reached(state))
     }
 }
 
@@ -175,7 +116,8 @@ impl Layouts {
     /// How many states a plain BFS from the start first reaches at each depth, up to the layer
     /// that holds the goal layout (all of them if none does).
     pub fn layer_sizes(&self) -> Vec<usize> {
-        LayerWalk::new(self.rules(), self.ends(), None).sizes_to_goal()
+        let ends = self.ends();
+        walk(self.rules(), &ends, None).sizes_to(|state| ends.reached(state))
     }
 }
 
@@ -245,7 +187,7 @@ impl Plain for Puzzle {
     /// A plain BFS from the start, a layer at a time, once as states are and, if the puzzle looks
     /// the same mirrored, once with mirror images counted as one.
     fn start_ways(&self, _case: usize) -> Result<Vec<Layers<'_>>, String> {
-        Ok(LayerWalk::ways(self.rules(), self.ends()))
+        Ok(ways(self.rules(), &self.ends()))
     }
 
     /// How many arrangements of the other blocks there are around the target at its goal (same-
@@ -280,7 +222,7 @@ impl Plain for Puzzle {
 /// layout, and from the goal layout.
 impl Plain for Layouts {
     fn start_ways(&self, _case: usize) -> Result<Vec<Layers<'_>>, String> {
-        Ok(LayerWalk::ways(self.rules(), self.ends()))
+        Ok(ways(self.rules(), &self.ends()))
     }
 
     /// A plain BFS's layer sizes from the goal layout, to depth `depth`: what a goal side grows.
@@ -289,7 +231,7 @@ impl Plain for Layouts {
         if let search::Goal::Layout(goal) = &ends.goal {
             ends.start = goal.clone();
         }
-        let walk = LayerWalk::new(self.rules(), ends, None);
-        Ok(Goal::One(walk.take(depth.saturating_add(1)).collect()))
+        let layers = walk(self.rules(), &ends, None).take(depth.saturating_add(1));
+        Ok(Goal::One(layers.collect()))
     }
 }
