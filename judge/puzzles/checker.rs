@@ -102,18 +102,13 @@ impl Counts {
             Ok(lines) => lines,
             Err(rejection) => return Checked::wrong(rejection),
         };
-        let mut cost = Cost::default();
-        for (i, &optimum) in optima.iter().enumerate() {
-            match self.read(lines.get(i).copied(), i) {
-                Ok(answered) if answered == optimum => {
-                    cost.moves += optimum.cost();
-                    cost.optimum += optimum.cost();
-                }
-                Ok(answered) => return Checked::wrong(self.wrong_count(i, answered, optimum)),
-                Err(rejection) => return Checked::wrong(rejection),
+        verdict_of(optima.iter().enumerate().map(|(i, &optimum)| {
+            let answered = self.read(lines.get(i).copied(), i)?;
+            match answered == optimum {
+                true => Ok((optimum.cost(), optimum.cost())),
+                false => Err(self.wrong_count(i, answered, optimum)),
             }
-        }
-        Checked::Accepted(cost)
+        }))
     }
 
     /// The number each of `cases` answer lines gives, or the first line that is none.

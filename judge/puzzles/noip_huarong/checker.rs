@@ -24,18 +24,20 @@ impl Checker for NoipHuarong {
         // 30×30 board takes half as long on two.
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let chunk = ((game.queries.len() + cores - 1) / cores).max(1);
-        std::thread::scope(|scope| {
+        let solved: Result<Vec<Vec<Optimum>>, _> = std::thread::scope(|scope| {
+            let optima_of = |queries: &[Query]| -> Vec<Optimum> {
+                queries
+                    .iter()
+                    .map(|q| reference::optimum(&game, q))
+                    .collect()
+            };
             let workers: Vec<_> = (game.queries.chunks(chunk))
-                .map(|queries| scope.spawn(|| optima_of(&game, queries)))
+                .map(|queries| scope.spawn(move || optima_of(queries)))
                 .collect();
-            let mut optima = Vec::with_capacity(game.queries.len());
-            for worker in workers {
-                let solved = worker.join();
-                optima
-                    .extend(solved.map_err(|_| TestFault::Broken("the reference failed".into()))?);
-            }
-            Ok(optima)
-        })
+            workers.into_iter().map(|worker| worker.join()).collect()
+        });
+        let solved = solved.map_err(|_| TestFault::Broken("the reference failed".into()))?;
+        Ok(solved.concat())
     }
 
     fn check(&self, _input: &[u8], output: &[u8], optima: &[Optimum]) -> Checked {
@@ -51,13 +53,6 @@ impl Checker for NoipHuarong {
 fn game(input: &[u8]) -> Result<Game, String> {
     let text = std::str::from_utf8(input).map_err(|e| format!("is not UTF-8: {e}"))?;
     reference::parse(text)
-}
-
-fn optima_of(game: &Game, queries: &[Query]) -> Vec<Optimum> {
-    queries
-        .iter()
-        .map(|q| reference::optimum(game, q))
-        .collect()
 }
 
 /// Query `case` of `input` on its board: `E` the empty cell, `P` the piece, `T` its target (`*`

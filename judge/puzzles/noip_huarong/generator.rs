@@ -62,7 +62,7 @@ impl Generator for Games {
         if game.open.len() <= FIX_CELLS_UP_TO {
             smaller.extend((0..game.open.len()).filter_map(|cell| with_fixed(&game, cell)));
         }
-        smaller.iter().map(render).collect()
+        smaller.iter().map(reference::render).collect()
     }
 }
 
@@ -132,20 +132,6 @@ fn with_fixed(game: &Game, cell: usize) -> Option<Game> {
     Some(fixed)
 }
 
-/// The input text of a game, in the problem's format.
-pub fn render(game: &Game) -> String {
-    let mut text = format!("{} {} {}\n", game.rows, game.cols, game.queries.len());
-    for row in game.open.chunks(game.cols) {
-        let cells: Vec<&str> = row.iter().map(|&o| if o { "1" } else { "0" }).collect();
-        text += &(cells.join(" ") + "\n");
-    }
-    let at = |cell: usize| format!("{} {}", cell / game.cols + 1, cell % game.cols + 1);
-    for q in &game.queries {
-        text += &format!("{} {} {}\n", at(q.empty), at(q.piece), at(q.target));
-    }
-    text
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,7 +145,7 @@ mod tests {
             let full = index % FULL_EVERY == FULL_EVERY - 1;
             let asked = if full { FULL_QUERIES } else { QUERIES };
             assert_eq!((game.queries.len() as u64, queries), (asked, asked));
-            assert_eq!(render(&game), input);
+            assert_eq!(reference::render(&game), input);
             assert_eq!(Games.input(4, index, 100).0, input);
             if full {
                 assert_eq!((game.rows, game.cols), (30, 30), "as large as NOIP allows");
@@ -229,6 +215,6 @@ mod tests {
         assert!(smaller.contains(&"2 2 2\n1 1\n1 1\n1 1 1 2 1 2\n1 2 1 1 1 1\n".to_string()));
         assert!(smaller.contains(&"2 3 2\n1 1 1\n1 1 0\n1 1 1 2 1 2\n1 2 1 1 1 1\n".to_string()));
         let transposed_twice = transposed(&transposed(&reference::parse(input).expect("valid")));
-        assert_eq!(render(&transposed_twice), input);
+        assert_eq!(reference::render(&transposed_twice), input);
     }
 }

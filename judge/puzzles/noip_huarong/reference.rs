@@ -73,6 +73,20 @@ pub fn parse(input: &str) -> Result<Game, String> {
     })
 }
 
+/// The input text of a game, in the problem's format.
+pub fn render(game: &Game) -> String {
+    let mut text = format!("{} {} {}\n", game.rows, game.cols, game.queries.len());
+    for row in game.open.chunks(game.cols) {
+        let cells: Vec<&str> = row.iter().map(|&o| if o { "1" } else { "0" }).collect();
+        text += &(cells.join(" ") + "\n");
+    }
+    let at = |cell: usize| format!("{} {}", cell / game.cols + 1, cell % game.cols + 1);
+    for q in &game.queries {
+        text += &format!("{} {} {}\n", at(q.empty), at(q.piece), at(q.target));
+    }
+    text
+}
+
 /// The fewest moves that bring the query's piece to its target, or that none does.
 pub fn optimum(game: &Game, q: &Query) -> Optimum {
     search(game, q).0
