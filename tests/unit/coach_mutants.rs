@@ -223,7 +223,7 @@ impl Plain for One {
         static GOAL_LAYERS: OnceLock<Vec<usize>> = OnceLock::new();
         Ok(Goal::One(
             GOAL_LAYERS
-                .get_or_init(|| Distances::build().layer_counts())
+                .get_or_init(|| Distances::to(GOAL).layer_counts())
                 .clone(),
         ))
     }
@@ -231,7 +231,7 @@ impl Plain for One {
 
 fn distances() -> &'static Distances {
     static TABLE: OnceLock<Distances> = OnceLock::new();
-    TABLE.get_or_init(Distances::build)
+    TABLE.get_or_init(|| Distances::to(GOAL))
 }
 
 /// A board `walk` random moves from the goal: any distance up to `walk`, and solvable.

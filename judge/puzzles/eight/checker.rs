@@ -261,16 +261,13 @@ fn replay_moves(board: &Board, answer: &[u8]) -> Result<u64, (Kind, String)> {
     let mut at = *board;
     for (i, &letter) in answer.iter().enumerate() {
         let step = i + 1;
-        at = apply(&at, letter).ok_or_else(|| match letter {
-            b'u' | b'd' | b'l' | b'r' => {
-                let why = format!("illegal move '{}' at step {step}", letter as char);
-                (Kind::IllegalMove { step }, why)
-            }
-            _ => {
-                let shown = letter.escape_ascii();
-                let why = format!("'{shown}' at step {step} is not a move (u, d, l, r)");
-                (Kind::IllegalMove { step }, why)
-            }
+        at = apply(&at, letter).ok_or_else(|| {
+            let shown = letter.escape_ascii();
+            let why = match letter {
+                b'u' | b'd' | b'l' | b'r' => format!("illegal move '{shown}' at step {step}"),
+                _ => format!("'{shown}' at step {step} is not a move (u, d, l, r)"),
+            };
+            (Kind::IllegalMove { step }, why)
         })?;
     }
     if at != GOAL {

@@ -4,7 +4,7 @@
 //! by its distance, since P1379's data can always reach the goal.
 
 use super::checker::{Eight, Format, POJ};
-use super::reference::{Board, Distances, GOAL};
+use super::reference::{Board, GOAL};
 use crate::puzzles::generator::{Generator, Stress};
 use crate::puzzles::rng::Rng;
 
@@ -23,7 +23,7 @@ pub struct EightBoards {
 
 impl EightBoards {
     pub fn new(format: &'static Format) -> Self {
-        let layers = layers(format.distances());
+        let layers = format.distances().layers();
         EightBoards { format, layers }
     }
 
@@ -83,20 +83,6 @@ impl Generator for EightBoards {
             .map(|boards| self.format.render(boards))
             .collect()
     }
-}
-
-/// The boards `distances` knows, grouped by their distance, each group sorted: the table is a hash
-/// map, whose order differs from run to run, and a seed must not.
-pub fn layers(distances: &Distances) -> Vec<Vec<Board>> {
-    let depths = distances.0.values().map(|&d| usize::from(d) + 1);
-    let mut layers: Vec<Vec<Board>> = vec![Vec::new(); depths.max().unwrap_or(0)];
-    for (board, &distance) in &distances.0 {
-        layers[usize::from(distance)].push(*board);
-    }
-    for layer in &mut layers {
-        layer.sort_unstable();
-    }
-    layers
 }
 
 #[cfg(test)]

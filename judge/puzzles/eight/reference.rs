@@ -74,11 +74,6 @@ pub fn apply(board: &Board, letter: u8) -> Option<Board> {
 pub struct Distances(pub HashMap<Board, u8>);
 
 impl Distances {
-    /// The distances to POJ's goal.
-    pub fn build() -> Self {
-        Distances::to(GOAL)
-    }
-
     /// The distances to `goal`, by a BFS from it (moves can be undone, so its distances are the
     /// boards' distances to it).
     pub fn to(goal: Board) -> Self {
@@ -98,17 +93,23 @@ impl Distances {
         Distances(dist)
     }
 
-    /// How many boards lie at each distance from the goal: the layers of a plain BFS from it.
-    pub fn layer_counts(&self) -> Vec<usize> {
-        let mut counts = Vec::new();
-        for &d in self.0.values() {
-            let d = usize::from(d);
-            if counts.len() <= d {
-                counts.resize(d + 1, 0);
-            }
-            counts[d] += 1;
+    /// The boards grouped by their distance, each group sorted: the layers of a plain BFS from the
+    /// goal. The table is a hash map, whose order differs from run to run, and a seed must not.
+    pub fn layers(&self) -> Vec<Vec<Board>> {
+        let depths = self.0.values().map(|&d| usize::from(d) + 1);
+        let mut layers: Vec<Vec<Board>> = vec![Vec::new(); depths.max().unwrap_or(0)];
+        for (board, &distance) in &self.0 {
+            layers[usize::from(distance)].push(*board);
         }
-        counts
+        for layer in &mut layers {
+            layer.sort_unstable();
+        }
+        layers
+    }
+
+    /// How many boards lie at each distance from the goal.
+    pub fn layer_counts(&self) -> Vec<usize> {
+        self.layers().iter().map(Vec::len).collect()
     }
 
     /// The optimal number of moves, or `None` if the board cannot reach the goal.
@@ -151,7 +152,7 @@ mod tests {
 
     #[test]
     fn bfs_reaches_half_the_boards_and_the_hardest_need_31() {
-        let dist = Distances::build();
+        let dist = Distances::to(GOAL);
         assert_eq!(dist.0.len(), 181_440);
         assert_eq!(dist.0.values().max(), Some(&31));
         assert_eq!(dist.get(b"8672543x1"), Some(31));

@@ -92,25 +92,12 @@ impl Walk<'_> {
         let case = self.case;
         match event {
             Event::Layer {
-                side: Side::Start,
+                side,
                 depth,
                 frontier,
                 visited,
             } => {
-                if depth != self.start_depth + 1 {
-                    return Some((i, skipped(case, Side::Start, depth, self.start_depth)));
-                }
-                let lapse = self.chose(i, Side::Start);
-                (self.start_front, self.start_depth, self.visited.0) = (frontier, depth, visited);
-                lapse
-            }
-            Event::Layer {
-                side: Side::Goal,
-                depth,
-                frontier,
-                visited,
-            } => {
-                if depth == 1 && self.goal.depth > 0 {
+                if side == Side::Goal && depth == 1 && self.goal.depth > 0 {
                     // Grown afresh for this case: weighed as this case's own from here.
                     let weighed = self.goal.weighed;
                     *self.goal = GoalSide {
@@ -119,13 +106,28 @@ impl Walk<'_> {
                     };
                     self.fresh = true;
                 }
-                if depth != self.goal.depth + 1 {
-                    return Some((i, skipped(case, Side::Goal, depth, self.goal.depth)));
+                let after = match side {
+                    Side::Start => self.start_depth,
+                    Side::Goal => self.goal.depth,
+                };
+                if depth != after + 1 {
+                    let skipped = Lapse::LayerSkipped {
+                        case,
+                        side,
+                        depth,
+                        after,
+                    };
+                    return Some((i, skipped));
                 }
-                let lapse = self.chose(i, Side::Goal);
-                let goal = &mut *self.goal;
-                (goal.front, goal.depth, goal.grew) = (Some(frontier), depth, true);
-                self.visited.1 = visited;
+                let lapse = self.chose(i, side);
+                if side == Side::Start {
+                    (self.start_front, self.start_depth, self.visited.0) =
+                        (frontier, depth, visited);
+                } else {
+                    let goal = &mut *self.goal;
+                    (goal.front, goal.depth, goal.grew) = (Some(frontier), depth, true);
+                    self.visited.1 = visited;
+                }
                 lapse
             }
             Event::GoalRoots(n) => {
@@ -216,15 +218,6 @@ impl Walk<'_> {
             return Some((i, Lapse::GoalNeverWeighed { case: self.case }));
         }
         self.outgrew.take().or_else(|| self.larger.take())
-    }
-}
-
-fn skipped(case: usize, side: Side, depth: usize, after: usize) -> Lapse {
-    Lapse::LayerSkipped {
-        case,
-        side,
-        depth,
-        after,
     }
 }
 

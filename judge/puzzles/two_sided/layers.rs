@@ -44,10 +44,7 @@ impl Read<'_> {
                     ways.check(self.case, depth, frontier, meets, budget)
                 }
                 Event::Layer {
-                    side: Side::Goal,
-                    depth,
-                    frontier,
-                    ..
+                    depth, frontier, ..
                 } => {
                     goal = depth;
                     // No plain BFS from many roots to compare with.
@@ -117,12 +114,10 @@ fn met_in(events: &[Event]) -> Option<usize> {
         .iter()
         .rposition(|e| matches!(e, Event::Layer { .. }))?;
     let in_last = match events[last] {
-        Event::Layer {
-            side: Side::Start,
-            depth,
-            ..
-        } => depth == m.start_half,
-        Event::Layer { depth, .. } => depth == goal_half,
+        Event::Layer { side, depth, .. } => match side {
+            Side::Start => depth == m.start_half,
+            Side::Goal => depth == goal_half,
+        },
         _ => false,
     };
     (!unprinted && in_last).then_some(last)
