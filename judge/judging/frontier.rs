@@ -13,6 +13,7 @@ use crate::model::execution::Execution;
 use crate::model::outcome::{ProblemOutcome, ProblemRun};
 use crate::model::trace::Frontiers;
 use crate::render::chart::chart_svg;
+use crate::run::supervise::Env;
 use std::cmp::Reverse;
 use std::path::Path;
 
@@ -32,7 +33,7 @@ pub fn traced_run(
     })?;
     let ran = session
         .runner
-        .run_traced(&program, &test.input, &run.limits)?;
+        .run_in(&program, &test.input, &run.limits, Env::Traced)?;
     if let Some((verdict, reason)) = decide::from_run(&ran, &run.limits) {
         let code = verdict.code();
         return Err(JudgeError::new(format!(

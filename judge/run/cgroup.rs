@@ -5,8 +5,8 @@
 //! descriptors opened beforehand, and removed from outside once the run is over.
 
 use crate::model::limits::Limits;
-use crate::run::{sys, tree};
-use std::fs::File;
+use crate::run::{scratch, sys, tree};
+use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek};
 use std::os::unix::io::{AsRawFd, RawFd};
 use std::path::{Path, PathBuf};
@@ -30,20 +30,16 @@ impl Group {
     /// A group named `name` under this process's own in each hierarchy, capped as `limits` says;
     /// `None` where one cannot be made here (not root, no such hierarchy), with nothing left behind.
     pub fn make(name: &str, limits: &Limits) -> Option<Group> {
-        let mut dirs = Vec::new();
-        for base in bases()? {
-            let dir = base.join(name);
-            if std::fs::create_dir(&dir).is_err() {
-                empty_and_remove(&dirs);
-                return None;
-            }
-            dirs.push(dir);
-        }
-        let group = Group::open(dirs.clone(), limits);
+        let dirs: Vec<PathBuf> = bases()?.iter().map(|base| base.join(name)).collect();
+        let made = dirs
+            .iter()
+            .take_while(|dir| std::fs::create_dir(dir).is_ok())
+            .count();
+        let group = (made == dirs.len()).then(|| Group::open(dirs.clone(), limits));
         if group.is_none() {
-            empty_and_remove(&dirs);
+            empty_and_remove(&dirs[..made]);
         }
-        group
+        group.flatten()
     }
 
     fn open(dirs: Vec<PathBuf>, limits: &Limits) -> Option<Group> {
@@ -59,16 +55,9 @@ impl Group {
         let backstop = backstop.to_string();
         std::fs::write(memory.join("memory.limit_in_bytes"), backstop).ok()?;
         std::fs::write(pids.join("pids.max"), MAX_PROCESSES.to_string()).ok()?;
-        let write = |dir: &Path| {
-            std::fs::OpenOptions::new()
-                .write(true)
-                .open(dir.join("cgroup.procs"))
-        };
-        let joins = dirs
-            .iter()
-            .map(|d| write(d))
-            .collect::<io::Result<_>>()
-            .ok()?;
+        let procs = OpenOptions::new().write(true).clone();
+        let write = |dir: &PathBuf| procs.open(dir.join("cgroup.procs"));
+        let joins = dirs.iter().map(write).collect::<io::Result<_>>().ok()?;
         let counters = Counters {
             cpu: Arc::new(File::open(cpu.join("cpuacct.usage")).ok()?),
             memory: Arc::new(File::open(memory.join("memory.stat")).ok()?),
@@ -95,36 +84,19 @@ impl Group {
 /// Removes the group a launcher that has ended left behind (one that was killed before it could):
 /// `pid` is that launcher's.
 pub fn remove_left_by(pid: u32) {
-    if let Some(bases) = bases() {
-        let name = group_name(pid);
-        let dirs: Vec<PathBuf> = bases
-            .iter()
-            .map(|b| b.join(&name))
-            .filter(|d| d.is_dir())
-            .collect();
-        empty_and_remove(&dirs);
-    }
+    remove_groups(|launcher| launcher as u32 == pid);
 }
 
 /// Removes the groups of every launcher that is no longer running.
 pub fn remove_stale() {
-    let Some(bases) = bases() else {
-        return;
-    };
-    let mut dirs = Vec::new();
-    for entries in bases.iter().filter_map(|b| std::fs::read_dir(b).ok()) {
-        for entry in entries.filter_map(|e| e.ok()) {
-            let name = entry.file_name();
-            let pid = name.to_str().and_then(|n| n.strip_prefix(PREFIX));
-            if pid
-                .and_then(|p| p.parse().ok())
-                .is_some_and(tree::has_ended)
-            {
-                dirs.push(entry.path());
-            }
-        }
+    remove_groups(tree::has_ended);
+}
+
+/// Removes the groups, in every hierarchy, of the launchers whose pid `left` picks.
+fn remove_groups(left: impl Fn(i32) -> bool) {
+    if let Some(bases) = bases() {
+        empty_and_remove(&scratch::named_by_pid(&bases, PREFIX, left));
     }
-    empty_and_remove(&dirs);
 }
 
 /// The name of the group of the launcher whose pid is `pid`: two judges at once never share one.
@@ -152,10 +124,7 @@ fn empty_and_remove(dirs: &[PathBuf]) {
     for dir in dirs {
         for _ in 0..100 {
             let text = std::fs::read_to_string(dir.join("cgroup.procs")).unwrap_or_default();
-            let left: Vec<i32> = text
-                .split_whitespace()
-                .filter_map(|p| p.parse().ok())
-                .collect();
+            let left: Vec<i32> = text.split_whitespace().flat_map(str::parse).collect();
             if left.is_empty() {
                 break;
             }

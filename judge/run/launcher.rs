@@ -4,16 +4,15 @@
 //! `run/mod.rs` says which process takes each.
 
 use crate::formats::files;
-use crate::model::execution::{Accounting, Measurement, Sandbox};
+use crate::model::execution::Sandbox;
 use crate::model::limits::Limits;
-use crate::model::status::{Status, SIGKILL};
+use crate::model::status::SIGKILL;
 use crate::run::cgroup::{self, Group};
 use crate::run::report;
 use crate::run::sandbox::{self, cannot, unavailable, Entered, Failed, Root, Walls};
 use crate::run::stderr;
-use crate::run::supervise::{supervise, Env, Seen, Start};
-use crate::run::sys::{self, Forked};
-use crate::run::tree::Scope;
+use crate::run::supervise::{supervise, Env, Start};
+use crate::run::sys;
 use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, Write};
@@ -78,34 +77,27 @@ impl Job {
         cmd
     }
 
+    /// Reads [`Self::command`]'s arguments back, in the order written: a struct's fields are
+    /// evaluated in the order they are listed.
     fn from_args(args: &[OsString]) -> Option<Job> {
-        let mut args = args.iter();
-        let mut next = || args.next().cloned();
-        let mut number = || next()?.into_string().ok()?.parse::<u64>().ok();
-        let limits = Limits {
-            cpu_ms: number()?,
-            memory_kib: number()?,
-            output_bytes: number()?,
-        };
-        let sandbox = number()? == 1;
-        let env = Env::from_code(next()?.to_str()?)?;
-        let stdin = Some(PathBuf::from(next()?)).filter(|p| p != Path::new("-"));
-        let dir = PathBuf::from(next()?);
-        let mut list = || -> Option<Vec<PathBuf>> {
-            let n = next()?.into_string().ok()?.parse::<usize>().ok()?;
-            (0..n).map(|_| next().map(PathBuf::from)).collect()
-        };
-        let walls = Walls { hidden: list()? };
-        let program = PathBuf::from(next()?);
+        let mut args = args.iter().map(PathBuf::from);
+        let a: &mut dyn Iterator<Item = PathBuf> = &mut args;
+        let number = |a: &mut dyn Iterator<Item = PathBuf>| a.next()?.to_str()?.parse::<u64>().ok();
         Some(Job {
-            limits,
-            sandbox,
-            env,
-            stdin,
-            dir,
-            walls,
-            program,
-            args: args.cloned().collect(),
+            limits: Limits {
+                cpu_ms: number(a)?,
+                memory_kib: number(a)?,
+                output_bytes: number(a)?,
+            },
+            sandbox: number(a)? == 1,
+            env: Env::from_code(a.next()?.to_str()?)?,
+            stdin: Some(a.next()?).filter(|p| p != Path::new("-")),
+            dir: a.next()?,
+            walls: Walls {
+                hidden: (0..number(a)?).map(|_| a.next()).collect::<Option<_>>()?,
+            },
+            program: a.next()?,
+            args: a.map(PathBuf::into_os_string).collect(),
         })
     }
 }
@@ -130,25 +122,19 @@ pub fn main(args: &[OsString]) -> i32 {
         true => sandboxed(&job, root, group.as_ref()),
         false => exit_code(fallback(&job, root, group.as_ref())),
     };
-    if let Some(group) = group {
-        group.remove();
-    }
+    group.into_iter().for_each(Group::remove);
     code
 }
 
 /// The launcher's exit status for what the steps came to, a failed one's reason on stderr.
 fn exit_code(ran: Result<i32, Failed>) -> i32 {
-    match ran {
-        Ok(code) => code,
-        Err(Failed::Unavailable(why)) => {
-            eprintln!("sandbox unavailable: {why}");
-            UNAVAILABLE
-        }
-        Err(Failed::Run(why)) => {
-            eprintln!("{why}");
-            2
-        }
-    }
+    let (code, why) = match ran {
+        Ok(code) => return code,
+        Err(Failed::Unavailable(why)) => (UNAVAILABLE, format!("sandbox unavailable: {why}")),
+        Err(Failed::Run(why)) => (2, why),
+    };
+    eprintln!("{why}");
+    code
 }
 
 /// A root judge's submissions run as nobody (see [`sandbox::NOBODY`]): their folder is theirs. A
@@ -165,7 +151,7 @@ fn give_folder(job: &Job, root: bool) -> Result<(), Failed> {
 /// launcher's parent, or a launcher that could not go in.
 fn sandboxed(job: &Job, root: bool, group: Option<&Group>) -> i32 {
     match sandbox::enter_namespaces(root) {
-        Ok(Entered::Inside) => std::process::exit(exit_code(in_namespaces(job, root, group))),
+        Ok(Entered::Inside(())) => std::process::exit(exit_code(in_namespaces(job, root, group))),
         Ok(Entered::Outside(code)) => code,
         Err(failed) => exit_code(Err(failed)),
     }
@@ -175,8 +161,8 @@ fn sandboxed(job: &Job, root: bool, group: Option<&Group>) -> i32 {
 /// the rest.
 fn in_namespaces(job: &Job, root: bool, group: Option<&Group>) -> Result<i32, Failed> {
     let launcher = match fork_init()? {
-        Init::Here(launcher) => launcher,
-        Init::Ended(code) => return Ok(code), // the launcher, once its init has ended
+        Entered::Inside(launcher) => launcher,
+        Entered::Outside(code) => return Ok(code), // the launcher, once its init has ended
     };
     die_with_launcher(&launcher)?;
     sandbox::freeze(&job.dir)?;
@@ -219,30 +205,20 @@ fn fallback(job: &Job, root: bool, group: Option<&Group>) -> Result<i32, Failed>
     contain(job, &passed, given, Sandbox::ProcessGroup, group)
 }
 
-/// Where [`fork_init`] left this process.
-enum Init {
-    /// In the init, with its end of the pair that tells whether the launcher still lives.
-    Here(UnixStream),
-    /// In the launcher, once the init ended with this exit status.
-    Ended(i32),
-}
-
-/// Forks the init, PID 1 of the new PID namespace, and in the launcher waits for it.
-fn fork_init() -> Result<Init, Failed> {
+/// Forks the init, PID 1 of the new PID namespace, and in the launcher waits for it. The init
+/// goes on with its end of the pair that tells whether the launcher still lives.
+fn fork_init() -> Result<Entered<UnixStream>, Failed> {
     // Nobody else of our user may read our descriptors (the report pipe) through /proc.
     let _ = sys::not_dumpable();
     // The init checks through this pair that we still live once it has asked to die with us.
     let pair = UnixStream::pair().map_err(cannot("pair the launcher with its init"));
     let (alive, alive_seen) = pair?;
     match sys::fork_process().map_err(unavailable("fork into the PID namespace"))? {
-        Forked::Child => Ok(Init::Here(alive_seen)),
-        Forked::Parent { child } => {
-            let code = match sys::wait_child(child) {
-                Ok(Status::Exited(code)) => code,
-                _ => 2,
-            };
+        None => Ok(Entered::Inside(alive_seen)),
+        Some(child) => {
+            let code = sandbox::exit_code_of(child);
             drop(alive);
-            Ok(Init::Ended(code))
+            Ok(Entered::Outside(code))
         }
     }
 }
@@ -304,7 +280,7 @@ fn pass_files(job: &Job, pass: impl Fn(&Path) -> bool) -> Result<Job, Failed> {
     let open = |path: &Path| -> Result<PathBuf, Failed> {
         let what = format!("open {} to hand it to the program", path.display());
         let file = File::open(path).map_err(cannot(&what))?;
-        sys::inherit_across_exec(file.as_raw_fd(), true).map_err(cannot(&what))?;
+        sys::inherit_across_exec(file.as_raw_fd()).map_err(cannot(&what))?;
         let path = sandbox::fd_path(&file);
         std::mem::forget(file); // stays open for the program
         Ok(path)
@@ -349,41 +325,20 @@ fn contain(
         group: group.map(|g| (g.joins(), g.counters.clone())),
         folder: given.folder,
     };
-    let scope = match mode {
-        Sandbox::Namespaces => Scope::Namespace,
-        Sandbox::ProcessGroup => Scope::Descendants,
+    let ran = supervise(start, job.limits, mode); // every process that held stderr is gone
+    let Some(measured) = ran.map_err(cannot(format!("run {}", name.display())))? else {
+        return Ok(2); // interrupted: the judge is gone, nobody to report to
     };
-    let ran = supervise(start, job.limits, scope); // every process that held stderr is gone
-    let seen = ran.map_err(cannot(format!("run {}", name.display())))?;
-    if seen.interrupted {
-        return Ok(2); // the judge is gone: nobody to report to
-    }
     let out = read_back(given.stdout, job.limits.output_bytes.saturating_add(1));
     let out = out.map_err(cannot("read back the program's stdout"))?;
     let err = tap.kept().map_err(cannot("read the program's stderr"))?;
-    let accounting = group.map_or(Accounting::Polling, |_| Accounting::Cgroup);
-    let measured = measurement(&seen, mode, accounting);
     Ok(send(&report::write(&measured, &out, &err)))
-}
-
-fn measurement(seen: &Seen, sandbox: Sandbox, accounting: Accounting) -> Measurement {
-    Measurement {
-        status: seen.status,
-        cpu_ms: seen.cpu_us as f64 / 1000.0,
-        wall_ms: seen.wall_us as f64 / 1000.0,
-        peak_kib: seen.peak_kib,
-        stopped: seen.stopped,
-        sandbox,
-        accounting,
-    }
 }
 
 fn send(report: &[u8]) -> i32 {
     let mut stdout = io::stdout().lock();
-    match stdout.write_all(report).and_then(|()| stdout.flush()) {
-        Ok(()) => 0,
-        Err(_) => 2,
-    }
+    let sent = stdout.write_all(report).and_then(|()| stdout.flush());
+    sent.map_or(2, |()| 0)
 }
 
 fn read_back(mut file: File, at_most: u64) -> io::Result<Vec<u8>> {

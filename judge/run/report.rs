@@ -23,7 +23,7 @@ pub type Reported = (Measurement, Vec<u8>, Vec<u8>);
 /// The report of a run measured as `m` that wrote `stdout` and `stderr`.
 pub fn write(m: &Measurement, stdout: &[u8], stderr: &[u8]) -> Vec<u8> {
     let stopped = STOPS.iter().find(|(stop, _)| *stop == m.stopped);
-    let mut text = format!(
+    let text = format!(
         "status {}\ncpu_us {}\nwall_us {}\npeak_kib {}\nstopped {}\nsandbox {}\naccounting {}\nstdout {}\n",
         m.status.to_text(),
         (m.cpu_ms * 1000.0).round() as u64,
@@ -33,43 +33,28 @@ pub fn write(m: &Measurement, stdout: &[u8], stderr: &[u8]) -> Vec<u8> {
         m.sandbox.name(),
         m.accounting.name(),
         stdout.len()
-    )
-    .into_bytes();
-    text.extend_from_slice(stdout);
-    text.extend_from_slice(format!("stderr {}\n", stderr.len()).as_bytes());
-    text.extend_from_slice(stderr);
-    text
+    );
+    let stderr_len = format!("stderr {}\n", stderr.len());
+    [text.as_bytes(), stdout, stderr_len.as_bytes(), stderr].concat()
 }
 
 /// Reads [`write`]'s bytes back; `None` for anything else, a second report after the first too.
 pub fn parse(bytes: &[u8]) -> Option<Reported> {
     let mut r = Reader { rest: bytes };
-    let status = Status::parse(&r.field("status")?)?;
     let micros = |text: String| text.parse::<u64>().ok().map(|us| us as f64 / 1000.0);
-    let cpu_ms = micros(r.field("cpu_us")?)?;
-    let wall_ms = micros(r.field("wall_us")?)?;
-    let peak_kib = r.field("peak_kib")?.parse().ok()?;
-    let stopped = r.field("stopped")?;
-    let stopped = STOPS.iter().find(|(_, name)| *name == stopped)?.0;
-    let sandbox = r.field("sandbox")?;
-    let sandbox = SANDBOXES.into_iter().find(|s| s.name() == sandbox)?;
-    let accounting = r.field("accounting")?;
-    let accounting = ACCOUNTINGS.into_iter().find(|a| a.name() == accounting)?;
-    let stdout = r.block("stdout")?;
-    let stderr = r.block("stderr")?;
-    if !r.rest.is_empty() {
-        return None; // more than one report: something else wrote to the launcher's stdout
-    }
+    // Read in the order written: a struct's fields are evaluated in the order they are listed.
     let measured = Measurement {
-        status,
-        cpu_ms,
-        wall_ms,
-        peak_kib,
-        stopped,
-        sandbox,
-        accounting,
+        status: Status::parse(&r.field("status")?)?,
+        cpu_ms: micros(r.field("cpu_us")?)?,
+        wall_ms: micros(r.field("wall_us")?)?,
+        peak_kib: r.field("peak_kib")?.parse().ok()?,
+        stopped: r.named("stopped", &STOPS, |s| s.1)?.0,
+        sandbox: r.named("sandbox", &SANDBOXES, |s| s.name())?,
+        accounting: r.named("accounting", &ACCOUNTINGS, |a| a.name())?,
     };
-    Some((measured, stdout, stderr))
+    let (stdout, stderr) = (r.block("stdout")?, r.block("stderr")?);
+    // More than one report: something else wrote to the launcher's stdout.
+    r.rest.is_empty().then_some((measured, stdout, stderr))
 }
 
 struct Reader<'a> {
@@ -84,6 +69,12 @@ impl Reader<'_> {
         self.rest = &self.rest[end + 1..];
         let (k, v) = text.split_once(' ')?;
         (k == key).then(|| v.to_string())
+    }
+
+    /// The value of the next line, `key NAME`, found by its name among `all`.
+    fn named<T: Copy>(&mut self, key: &str, all: &[T], name: impl Fn(&T) -> &str) -> Option<T> {
+        let value = self.field(key)?;
+        all.iter().find(|t| name(t) == value).copied()
     }
 
     /// The bytes after a `key length` line.

@@ -8,7 +8,7 @@ use crate::model::limits::Limits;
 use crate::model::status::{Status, SIGKILL};
 use crate::run::launcher::{self, Job};
 use crate::run::report;
-use crate::run::sandbox::Walls;
+use crate::run::sandbox::{Failed, Walls};
 use crate::run::supervise::Env;
 use crate::run::sys;
 use crate::run::{cgroup, scratch, tree};
@@ -21,15 +21,6 @@ use std::time::Duration;
 
 /// How long past a run's wall clock its launcher may take to report.
 const LAUNCHER_MARGIN: Duration = Duration::from_secs(2);
-
-/// What a launcher came back with.
-enum Launched {
-    Reported(report::Reported),
-    /// The namespace sandbox cannot be built here, and why.
-    Unavailable(String),
-    /// No report: the launcher was stopped, killed, or kept from finishing, and how.
-    Lost(String),
-}
 
 /// Runs a program on a test; the judge's sessions talk to it through this trait, so they can be
 /// tested with a runner that returns chosen executions.
@@ -101,7 +92,7 @@ impl ProcessRunner {
             args: program.args.clone(),
         };
         let mut launched = self.launch(&job)?;
-        if let Launched::Unavailable(why) = launched {
+        if let Err(Failed::Unavailable(why)) = launched {
             // The machine does not allow it: the fallback from now on, and the user is told so.
             eprintln!("judge: no sandbox here ({why}): runs are contained by process group only");
             self.sandbox.set(false);
@@ -109,20 +100,22 @@ impl ProcessRunner {
             launched = self.launch(&job)?;
         }
         Ok(match launched {
-            Launched::Reported((measured, stdout, stderr)) => Execution {
+            Ok((measured, stdout, stderr)) => Execution {
                 measured,
                 output_exceeded: stdout.len() as u64 > limits.output_bytes,
                 stdout,
                 stderr: String::from_utf8_lossy(&stderr).into_owned(),
                 lost: None,
             },
-            Launched::Unavailable(why) | Launched::Lost(why) => lost(why, &job),
+            Err(Failed::Unavailable(why) | Failed::Run(why)) => lost(why, &job),
         })
     }
 
     /// One launcher, given until the run's wall clock and a margin to report: a launcher that a
-    /// program stopped or kept from finishing cannot hang the judge.
-    fn launch(&self, job: &Job) -> Result<Launched, JudgeError> {
+    /// program stopped or kept from finishing cannot hang the judge. What it came back with: a
+    /// report, or why the namespace sandbox cannot be built here, or why there is no report (the
+    /// launcher was stopped, killed, or kept from finishing).
+    fn launch(&self, job: &Job) -> Result<Result<report::Reported, Failed>, JudgeError> {
         let mut command = job.command(&self.judge);
         command
             .stdin(Stdio::null())
@@ -164,22 +157,18 @@ impl ProcessRunner {
                 tree::end_adopted();
             }
         }
+        let why = why.trim();
         if timed_out {
             let ms = deadline.as_millis();
-            return Ok(Launched::Lost(format!(
+            return Ok(Err(Failed::Run(format!(
                 "its launcher did not report within {ms} ms"
-            )));
+            ))));
         }
         if status.code() == Some(launcher::UNAVAILABLE) {
-            return Ok(Launched::Unavailable(why.trim().to_string()));
+            return Ok(Err(Failed::Unavailable(why.to_string())));
         }
-        Ok(match report::parse(&bytes) {
-            Some(reported) => Launched::Reported(reported),
-            None => Launched::Lost(format!(
-                "its launcher ended ({status}) without a report {}",
-                why.trim()
-            )),
-        })
+        let lost = format!("its launcher ended ({status}) without a report {why}");
+        Ok(report::parse(&bytes).ok_or(Failed::Run(lost)))
     }
 
     /// Removes a run's folder, whatever the program left in it.
@@ -213,18 +202,10 @@ fn lost(why: String, job: &Job) -> Execution {
 }
 
 impl ProcessRunner {
-    /// Runs `program` on `input` as [`Runner::run`] does, but with `BFS_TRACE=1` whatever the
-    /// runner's programs get otherwise, and its trace (the head of stderr) kept up to 1 MiB.
-    pub fn run_traced(
-        &self,
-        program: &Program,
-        input: &Path,
-        limits: &Limits,
-    ) -> Result<Execution, JudgeError> {
-        self.run_in(program, input, limits, Env::Traced)
-    }
-
-    fn run_in(
+    /// Runs `program` on `input` as [`Runner::run`] does, but in `env` whatever the runner's
+    /// programs get otherwise: in [`Env::Traced`] with `BFS_TRACE=1`, and its trace (the head of
+    /// stderr) kept up to 1 MiB.
+    pub fn run_in(
         &self,
         program: &Program,
         input: &Path,

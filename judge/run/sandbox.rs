@@ -3,7 +3,8 @@
 //! read-only but the run's own folder. Each step that fails names its resource.
 
 use crate::model::limits::Limits;
-use crate::run::sys::{self, Forked};
+use crate::model::status::Status;
+use crate::run::sys;
 use std::io::{self, Read, Write};
 use std::os::unix::io::AsRawFd;
 use std::os::unix::net::UnixStream;
@@ -51,14 +52,16 @@ pub fn enter_namespaces(root: bool) -> Result<Entered, Failed> {
     write("setgroups", "deny".into())?;
     write("uid_map", format!("{INSIDE_ID} {uid} 1"))?;
     write("gid_map", format!("{INSIDE_ID} {gid} 1"))?;
-    Ok(Entered::Inside)
+    Ok(Entered::Inside(()))
 }
 
-/// Where [`enter_namespaces`] left this process.
-pub enum Entered {
-    /// In the namespaces, to go on as the launcher.
-    Inside,
-    /// Outside, after the launcher inside ended with this exit status.
+/// Where a step that forks left this process: [`enter_namespaces`] (inside, to go on as the
+/// launcher), or the launcher's fork of the init (inside, with what tells whether the launcher
+/// still lives).
+pub enum Entered<T = ()> {
+    /// The part that goes on inside.
+    Inside(T),
+    /// The part outside, once the part inside ended with this exit status.
     Outside(i32),
 }
 
@@ -69,9 +72,9 @@ pub enum Entered {
 fn enter_as_root() -> Result<Entered, Failed> {
     let (mut parent, mut child) = UnixStream::pair().map_err(unavailable("pair the launcher"))?;
     let forked = sys::fork_process().map_err(unavailable("fork to enter the namespaces"))?;
-    let Forked::Parent { child: pid } = forked else {
+    let Some(pid) = forked else {
         drop(parent);
-        return entered_child(&mut child).map(|()| Entered::Inside);
+        return entered_child(&mut child).map(Entered::Inside);
     };
     drop(child);
     let mut byte = [0u8];
@@ -91,11 +94,16 @@ fn enter_as_root() -> Result<Entered, Failed> {
         let _ = parent.write_all(&[1]);
     }
     // No byte: the child could not enter the namespaces and ends with its reason.
-    let code = match sys::wait_child(pid) {
-        Ok(crate::model::status::Status::Exited(code)) => code,
+    Ok(Entered::Outside(exit_code_of(pid)))
+}
+
+/// Waits for child `pid`, a launcher's part: its exit status, or 2 (its own failure) where it
+/// ended another way.
+pub fn exit_code_of(pid: i32) -> i32 {
+    match sys::wait_child(pid) {
+        Ok(Status::Exited(code)) => code,
         _ => 2,
-    };
-    Ok(Entered::Outside(code))
+    }
 }
 
 /// The child's half of [`enter_as_root`]: dies with its parent, enters, waits to be mapped.
@@ -129,7 +137,7 @@ pub struct Walls {
 /// `/proc/self/fd`.
 pub fn freeze(keep: &Path) -> Result<(), Failed> {
     sys::make_mounts_private().map_err(unavailable("make mounts private"))?;
-    sys::bind_to_itself(keep).map_err(unavailable("mount the run's folder"))?;
+    sys::bind(keep, keep, false).map_err(unavailable("mount the run's folder"))?;
     let root = Path::new("/");
     sys::set_read_only(root, true, true).map_err(unavailable("make the file system read-only"))?;
     sys::set_read_only(keep, false, false).map_err(unavailable("keep the run's folder writable"))
@@ -139,7 +147,7 @@ pub fn freeze(keep: &Path) -> Result<(), Failed> {
 /// libraries, the few settings its loader and compilers read, and a toolchain that lives elsewhere;
 /// beside them a /dev of five devices, a /proc of its own and the run's folder, writable.
 /// Nothing else of the host is there: no temp dir, runtime state, home, other checkout or device.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Root {
     /// Host folders shown with everything below them.
     trees: Vec<PathBuf>,
@@ -182,12 +190,9 @@ impl Root {
     /// The root for a run of `program` in `keep`, behind `walls`, its folder holding at most `cap`.
     pub fn for_run(program: &Path, keep: &Path, walls: &Walls, cap: Option<u64>) -> Root {
         let mut root = Root {
-            trees: Vec::new(),
-            files: Vec::new(),
-            links: Vec::new(),
-            walls: Vec::new(),
             keep: keep.to_path_buf(),
             cap,
+            ..Root::default()
         };
         for path in SYSTEM.iter().chain(&SETTINGS).map(Path::new) {
             match std::fs::symlink_metadata(path) {
@@ -263,39 +268,40 @@ impl Root {
             .keep
             .parent()
             .ok_or_else(|| Failed::Unavailable("the run's folder is /".into()))?;
-        sys::cover_writable(top).map_err(unavailable("mount the new root"))?;
+        let fresh = sys::mount_fresh("tmpfs", top, false, ""); // writable until the end
+        fresh.map_err(unavailable("mount the new root"))?;
         self.make_skeleton(top)
             .map_err(unavailable("lay out the new root"))?;
         self.mount_all(top, &kept)
             .map_err(unavailable("fill the new root"))?;
-        sys::mount_proc(&under(top, Path::new("/proc"))).map_err(unavailable("mount /proc"))?;
+        // A fresh /proc that shows only this PID namespace.
+        let proc = sys::mount_fresh("proc", &under(top, Path::new("/proc")), true, "");
+        proc.map_err(unavailable("mount /proc"))?;
         sys::set_read_only(top, true, false).map_err(unavailable("make the new root read-only"))?;
         std::env::set_current_dir(top).map_err(unavailable("enter the new root"))?;
         sys::pivot_to_current_dir().map_err(unavailable("pivot into the new root"))
     }
 
     /// Mounts what the root shows onto its skeleton, read-only as [`freeze`] left the host: trees,
-    /// files, devices (which stay writable), walls covered, and last the run's folder: a capped
-    /// one, or the host's (through `kept`).
+    /// files and devices (which stay writable), walls covered by an empty read-only file system,
+    /// and last the run's folder: a capped one of [`INSIDE_ID`]'s in memory, or the host's (through
+    /// `kept`).
     fn mount_all(&self, top: &Path, kept: &std::fs::File) -> io::Result<()> {
         for tree in &self.trees {
-            sys::bind_tree(tree, &under(top, tree))?;
+            sys::bind(tree, &under(top, tree), true)?;
         }
-        for file in &self.files {
-            sys::bind(file, &under(top, file))?;
-        }
-        for device in DEVICES {
-            let device = Path::new("/dev").join(device);
-            sys::bind(&device, &under(top, &device))?;
+        for file in self.files.iter().chain(&devices()) {
+            sys::bind(file, &under(top, file), false)?;
         }
         for wall in &self.walls {
-            sys::hide(&under(top, wall))?;
+            sys::mount_fresh("tmpfs", &under(top, wall), true, "")?;
         }
-        if let Some(bytes) = self.cap {
-            let cap = (bytes, Limits::FOLDER_FILES);
-            return sys::mount_capped_folder(&under(top, &self.keep), cap, INSIDE_ID);
-        }
-        sys::bind(&fd_path(kept), &under(top, &self.keep)) // writable, as frozen
+        let Some(bytes) = self.cap else {
+            return sys::bind(&fd_path(kept), &under(top, &self.keep), false); // writable, as frozen
+        };
+        let (files, id) = (Limits::FOLDER_FILES, INSIDE_ID);
+        let options = format!("size={bytes},nr_inodes={files},mode=0700,uid={id},gid={id}");
+        sys::mount_fresh("tmpfs", &under(top, &self.keep), false, &options)
     }
 
     /// Makes the folders, empty files and links the mounts go on, in the fresh file system at
@@ -312,10 +318,9 @@ impl Root {
             for dir in dirs {
                 std::fs::create_dir_all(under(&here, dir))?;
             }
-            let devices = DEVICES.iter().map(|d| Path::new("/dev").join(d));
-            for file in self.files.iter().cloned().chain(devices) {
+            for file in self.files.iter().chain(&devices()) {
                 std::fs::create_dir_all(under(&here, file.parent().unwrap_or(Path::new("/"))))?;
-                std::fs::File::create(under(&here, &file))?;
+                std::fs::File::create(under(&here, file))?;
             }
             let device_links = DEVICE_LINKS
                 .iter()
@@ -326,15 +331,15 @@ impl Root {
             Ok(())
         };
         match sys::fork_process()? {
-            Forked::Child => std::process::exit(match make() {
+            None => std::process::exit(match make() {
                 Ok(()) => 0,
                 Err(e) => {
                     eprintln!("sandbox: laying out the new root: {e}");
                     1
                 }
             }),
-            Forked::Parent { child } => match sys::wait_child(child)? {
-                crate::model::status::Status::Exited(0) => Ok(()),
+            Some(child) => match sys::wait_child(child)? {
+                Status::Exited(0) => Ok(()),
                 ended => Err(io::Error::new(
                     io::ErrorKind::Other,
                     format!("the child that makes it ended {ended:?}"),
@@ -342,6 +347,11 @@ impl Root {
             },
         }
     }
+}
+
+/// The devices of a run's /dev, at their paths.
+fn devices() -> [PathBuf; 5] {
+    DEVICES.map(|d| Path::new("/dev").join(d))
 }
 
 /// The path through which this process reaches `file` while it holds it open.

@@ -1,7 +1,7 @@
 //! Where runs keep their folders: one private folder of this user's in the temp dir, checked to be
 //! it before use (the temp dir is shared, and a name there can be taken first by anyone), and in it
 //! one folder per launcher with a name nobody can guess. Folders of judges that ended are removed by
-//! the next one, and by a judge that is interrupted (see `sys::on_interrupt`).
+//! the next one, and by a judge that is interrupted (see `sys::on_termination`).
 
 use crate::model::error::JudgeError;
 use crate::run::{sys, tree};
@@ -9,10 +9,15 @@ use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 
 /// The folders of this process's launchers, for a judge interrupted before it could remove them.
 static OPEN: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// [`OPEN`], as it is even where a thread panicked while holding it.
+fn open_folders() -> MutexGuard<'static, Vec<PathBuf>> {
+    OPEN.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 /// A fresh folder for one launcher: `judge-PID-RANDOM` in this user's private folder.
 pub fn fresh() -> Result<PathBuf, JudgeError> {
@@ -23,9 +28,7 @@ pub fn fresh() -> Result<PathBuf, JudgeError> {
         let dir = root.join(format!("judge-{}-{random:016x}", std::process::id()));
         match create_private(&dir) {
             Ok(()) => {
-                OPEN.lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .push(dir.clone());
+                open_folders().push(dir.clone());
                 return Ok(dir);
             }
             // Another judge removed the empty root between our check and now: make it again.
@@ -36,18 +39,14 @@ pub fn fresh() -> Result<PathBuf, JudgeError> {
             Err(e) => return Err(JudgeError::io("create", &dir, e)),
         }
     }
-    Err(JudgeError::new(format!(
-        "cannot make a folder in {}",
-        root.display()
-    )))
+    let root = root.display();
+    Err(JudgeError::new(format!("cannot make a folder in {root}")))
 }
 
 /// Removes a launcher's folder, and this user's private folder if that leaves it empty.
 pub fn remove(dir: &Path) {
     remove_all(dir);
-    OPEN.lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .retain(|d| d != dir);
+    open_folders().retain(|d| d != dir);
     if let Some(root) = dir.parent() {
         let _ = std::fs::remove_dir(root); // fails while another judge's folder is in it
     }
@@ -55,7 +54,7 @@ pub fn remove(dir: &Path) {
 
 /// Removes every folder this process's launchers still have: for a judge that is interrupted.
 pub fn remove_open() {
-    let open = std::mem::take(&mut *OPEN.lock().unwrap_or_else(|e| e.into_inner()));
+    let open = std::mem::take(&mut *open_folders());
     open.iter().for_each(|dir| remove(dir));
 }
 
@@ -88,21 +87,26 @@ fn private_root() -> Result<PathBuf, JudgeError> {
 
 /// Removes the folders of judges that are no longer running (killed before they could clean up).
 fn remove_stale(root: &Path) {
-    let Ok(entries) = std::fs::read_dir(root) else {
-        return;
-    };
-    for entry in entries.filter_map(|e| e.ok()) {
+    let stale = named_by_pid(&[root.to_path_buf()], "judge-", tree::has_ended);
+    stale.iter().for_each(|dir| remove_all(dir));
+}
+
+/// What `folders` hold that is named after a process (`PREFIX` + its pid, then `-` + anything)
+/// whose pid `pick` chooses.
+pub fn named_by_pid(folders: &[PathBuf], prefix: &str, pick: impl Fn(i32) -> bool) -> Vec<PathBuf> {
+    let entries = folders
+        .iter()
+        .filter_map(|f| std::fs::read_dir(f).ok())
+        .flatten();
+    let named = |entry: std::fs::DirEntry| {
         let name = entry.file_name();
-        let pid = name
-            .to_str()
-            .and_then(|n| n.strip_prefix("judge-")?.split('-').next());
-        if pid
-            .and_then(|p| p.parse().ok())
-            .is_some_and(tree::has_ended)
-        {
-            remove_all(&entry.path());
-        }
-    }
+        let pid = name.to_str()?.strip_prefix(prefix)?.split('-').next()?;
+        pid.parse()
+            .ok()
+            .filter(|&pid| pick(pid))
+            .map(|_| entry.path())
+    };
+    entries.filter_map(|e| named(e.ok()?)).collect()
 }
 
 /// Removes a folder even where a program took away the write permission of something inside.

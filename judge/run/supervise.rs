@@ -1,12 +1,11 @@
 //! One run, supervised: start the program, watch its whole process tree's CPU, memory and wall clock,
 //! stop the tree at the first limit it passes, then end and reap every process and measure.
 
-use crate::model::execution::Stop;
+use crate::model::execution::{Accounting, Measurement, Sandbox, Stop};
 use crate::model::limits::Limits;
-use crate::model::status::Status;
 use crate::run::cgroup::Counters;
 use crate::run::sys::{self, ChildLimits};
-use crate::run::tree::{self, Scope};
+use crate::run::tree;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io;
@@ -81,56 +80,53 @@ const COMPILER_ENV: [&str; 5] = [
     "RUSTUP_TOOLCHAIN",
 ];
 
-/// What the supervisor saw.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Seen {
-    pub status: Status,
-    /// The whole tree's CPU, every process reaped, microseconds.
-    pub cpu_us: u64,
-    pub wall_us: u64,
-    /// The larger of the biggest single process's peak and the largest polled sum, KiB.
-    pub peak_kib: u64,
-    pub stopped: Option<Stop>,
-    /// SIGINT, SIGTERM or SIGHUP arrived: the judge is going away.
-    pub interrupted: bool,
-}
-
-/// Runs `start` under `limits` and returns once every process of the run is gone.
-pub fn supervise(mut start: Start, limits: Limits, scope: Scope) -> io::Result<Seen> {
+/// Runs `start` under `limits`, contained as `sandbox` says, and returns once every process of the
+/// run is gone: what it used, or `None` when SIGINT, SIGTERM or SIGHUP arrived (the judge is going
+/// away). Its CPU is the whole tree's, every process reaped; its peak the larger of the biggest
+/// single process's and the largest polled sum.
+pub fn supervise(
+    mut start: Start,
+    limits: Limits,
+    sandbox: Sandbox,
+) -> io::Result<Option<Measurement>> {
     sys::adopt_orphans()?; // orphans of the run come to us, so their CPU is counted when we reap them
-    let (joins, counters) = start.group.take().unzip();
+    let (joins, kernel) = start.group.take().unzip();
     let outputs = Outputs::of(&mut start)?;
     let folder = outputs.folder.as_ref().map(File::try_clone).transpose()?;
     let mut cmd = command(start, limits, joins.unwrap_or_default());
     let started = Instant::now();
-    let pid = cmd.spawn()?.id() as i32;
-    let (done, watcher) = watch(pid, scope, limits, started, (counters.clone(), outputs));
-    let status = sys::wait_child(pid);
-    let wall_us = started.elapsed().as_micros() as u64;
+    let program = cmd.spawn()?.id() as i32;
+    let accounting = kernel
+        .as_ref()
+        .map_or(Accounting::Polling, |_| Accounting::Cgroup);
+    let watched = (kernel.clone(), outputs);
+    let (done, watcher) = watch(program, sandbox, limits, started, watched);
+    let status = sys::wait_child(program);
+    let wall_ms = started.elapsed().as_micros() as f64 / 1000.0;
     let _ = done.send(()); // the watcher may have stopped the run and gone already
     let watched = watcher.join().unwrap_or_default();
-    tree::kill_all(scope, pid); // the program has ended: whatever it left behind ends too
+    tree::kill_all(sandbox, program); // the program has ended: whatever it left behind ends too
     while sys::reap_one(true) {}
     let (mut cpu_us, peak_kib) = sys::children_usage();
     let mut stopped = watched.stopped;
-    if let Some(kernel) = &counters {
+    if let Some(kernel) = &kernel {
         // The kernel's count also has the CPU of children it reaped by itself, unseen by wait4.
         cpu_us = cpu_us.max(kernel.cpu_us());
         stopped = stopped.or(kernel.hit_backstop().then_some(Stop::Memory));
     }
     // Filled, then ended before a look saw it.
-    let full = folder
-        .and_then(|f| sys::space_used(&f))
-        .is_some_and(|(_, full)| full);
-    stopped = stopped.or(full.then_some(Stop::Disk));
-    Ok(Seen {
-        status: status?,
-        cpu_us,
-        wall_us,
+    let space = folder.and_then(|f| sys::space_used(&f));
+    stopped = stopped.or(space.is_some_and(|(_, full)| full).then_some(Stop::Disk));
+    let status = status?;
+    Ok((!watched.interrupted).then_some(Measurement {
+        status,
+        cpu_ms: cpu_us as f64 / 1000.0,
+        wall_ms,
         peak_kib: peak_kib.max(watched.peak_kib),
         stopped,
-        interrupted: watched.interrupted,
-    })
+        sandbox,
+        accounting,
+    }))
 }
 
 fn command(start: Start, limits: Limits, joins: Vec<i32>) -> Command {
@@ -151,11 +147,7 @@ fn command(start: Start, limits: Limits, joins: Vec<i32>) -> Command {
     if start.env == Env::Judge {
         // A compiler: the judge's paths and toolchain settings, and nothing else of its
         // environment for `env!` to bake into a program.
-        for (name, value) in
-            std::env::vars_os().filter(|(n, _)| COMPILER_ENV.iter().any(|c| n == c))
-        {
-            cmd.env(name, value);
-        }
+        cmd.envs(std::env::vars_os().filter(|(n, _)| COMPILER_ENV.iter().any(|c| n == c)));
     } else {
         cmd.env("PATH", "/usr/local/bin:/usr/bin:/bin")
             .env("HOME", &start.dir);
@@ -204,11 +196,7 @@ impl Outputs {
 
     /// The output files' size, KiB.
     fn files_kib(&self) -> u64 {
-        let bytes = self
-            .files
-            .iter()
-            .filter_map(|f| f.metadata().ok())
-            .map(|m| m.len());
+        let bytes = self.files.iter().flat_map(File::metadata).map(|m| m.len());
         bytes.sum::<u64>() / 1024
     }
 
@@ -230,7 +218,7 @@ struct Watched {
 /// interrupted.
 fn watch(
     program: i32,
-    scope: Scope,
+    sandbox: Sandbox,
     limits: Limits,
     started: Instant,
     (kernel, outputs): (Option<Counters>, Outputs),
@@ -242,14 +230,14 @@ fn watch(
         while stop.recv_timeout(wait) == Err(mpsc::RecvTimeoutError::Timeout) {
             let cpu_ms = look(
                 program,
-                scope,
+                sandbox,
                 &limits,
                 started,
                 (kernel.as_ref(), &outputs),
                 &mut watched,
             );
             if watched.stopped.is_some() || watched.interrupted {
-                tree::kill_all(scope, program);
+                tree::kill_all(sandbox, program);
                 break;
             }
             wait = next_wait(wait, limits.cpu_ms.saturating_sub(cpu_ms));
@@ -262,13 +250,13 @@ fn watch(
 /// One look at the tree: what it uses, and which limit it passed if any. Returns its CPU, ms.
 fn look(
     program: i32,
-    scope: Scope,
+    sandbox: Sandbox,
     limits: &Limits,
     started: Instant,
     (kernel, outputs): (Option<&Counters>, &Outputs),
     watched: &mut Watched,
 ) -> u64 {
-    let members = tree::members(scope);
+    let members = tree::members(sandbox);
     // Without a cgroup's process cap, whatever the program forks runs at the lowest priority, so
     // that a swarm of busy processes cannot keep this watcher from the CPU; the program itself
     // keeps its own. With one, the cap bounds a swarm, and honest workers keep their priority.

@@ -81,6 +81,7 @@ struct Rusage {
 }
 
 #[repr(C)]
+#[derive(Default)]
 struct Rlimit {
     rlim_cur: u64,
     rlim_max: u64,
@@ -101,7 +102,7 @@ extern "C" {
     fn geteuid() -> u32;
     fn setsid() -> c_int;
     fn fstatfs(fd: c_int, buf: *mut c_long) -> c_int;
-    fn pipe(fds: *mut c_int) -> c_int;
+    fn pipe2(fds: *mut c_int, flags: c_int) -> c_int;
     fn write(fd: c_int, buf: *const c_void, count: usize) -> isize;
     fn chown(path: *const c_char, owner: u32, group: u32) -> c_int;
     fn setgroups(size: usize, list: *const u32) -> c_int;
@@ -156,9 +157,7 @@ pub fn die_with_parent_now(signal: c_int) -> io::Result<()> {
 /// judge takes its launchers, and a launcher its program, with it.
 pub fn die_with_parent(cmd: &mut Command, signal: c_int) {
     // SAFETY: prctl with integer arguments is async-signal-safe and allocates nothing.
-    unsafe {
-        cmd.pre_exec(move || die_with_parent_now(signal));
-    }
+    unsafe { cmd.pre_exec(move || die_with_parent_now(signal)) };
 }
 
 /// Makes this process not dumpable: other processes of the same user can no longer open its
@@ -183,17 +182,14 @@ pub fn own_session_as(cmd: &mut Command, id: Option<u32>) {
         // SAFETY: setsid takes no arguments; a fresh child is never a group leader, so it succeeds.
         check(unsafe { setsid() })?;
         if let Some(id) = id {
-            // SAFETY: an empty list, then integer ids; all async-signal-safe, nothing allocated.
+            // SAFETY: an empty list; async-signal-safe, nothing allocated.
             check(unsafe { setgroups(0, std::ptr::null()) })?;
-            check(unsafe { setresgid(id, id, id) })?;
-            check(unsafe { setresuid(id, id, id) })?;
+            become_user(id)?;
         }
         join_new_keyring()
     };
     // SAFETY: the closure makes only async-signal-safe calls and never allocates.
-    unsafe {
-        cmd.pre_exec(apply);
-    }
+    unsafe { cmd.pre_exec(apply) };
 }
 
 /// Joins a new, empty session keyring, this user's: the keys of the judge's session (a login's, a
@@ -240,19 +236,21 @@ pub fn join_groups(cmd: &mut Command, fds: Vec<c_int>) {
         Ok(())
     };
     // SAFETY: the closure only calls write and reads errno; it allocates nothing.
-    unsafe {
-        cmd.pre_exec(apply);
-    }
+    unsafe { cmd.pre_exec(apply) };
 }
 
 /// Whether `file` lies on a tmpfs, whose pages are shared memory charged to whoever writes them.
 pub fn on_tmpfs(file: &std::fs::File) -> bool {
     const TMPFS_MAGIC: c_long = 0x0102_1994;
-    // struct statfs is 120 bytes on 64-bit Linux, its first field the file system's type.
+    statfs(file).is_some_and(|buf| buf[0] == TMPFS_MAGIC)
+}
+
+/// struct statfs of the file system `file` lies on, one word a field: f_type, f_bsize, f_blocks,
+/// f_bfree, f_bavail, f_files, f_ffree, … (120 bytes on 64-bit Linux).
+fn statfs(file: &std::fs::File) -> Option<[c_long; 32]> {
     let mut buf = [0 as c_long; 32];
     // SAFETY: the buffer is larger than struct statfs and lives for the call; fd is open.
-    let ok = unsafe { fstatfs(file.as_raw_fd(), buf.as_mut_ptr()) } == 0;
-    ok && buf[0] == TMPFS_MAGIC
+    (unsafe { fstatfs(file.as_raw_fd(), buf.as_mut_ptr()) } == 0).then_some(buf)
 }
 
 /// This process's real user and group ids.
@@ -263,40 +261,28 @@ pub fn user_and_group() -> (u32, u32) {
 
 /// Blocks until child `pid` ends and reaps it.
 pub fn wait_child(pid: i32) -> io::Result<Status> {
-    let mut status: c_int = 0;
-    loop {
-        // SAFETY: `status` is a live local; a null rusage pointer is allowed.
-        let ret = unsafe { wait4(pid, &mut status, 0, std::ptr::null_mut()) };
-        if ret == pid {
-            return Ok(decode_status(status));
-        }
-        let err = io::Error::last_os_error();
-        if err.kind() != io::ErrorKind::Interrupted {
-            return Err(err);
-        }
-    }
+    wait(pid, 0).map(|(_, status)| status)
 }
 
 /// Reaps one ended child, blocking until one ends when `block`; false when none is left to wait for
 /// (or, not blocking, none has ended yet).
 pub fn reap_one(block: bool) -> bool {
-    let mut status: c_int = 0;
-    let options = if block { 0 } else { WNOHANG };
-    loop {
-        // SAFETY: as in `wait_child`.
-        match unsafe { wait4(-1, &mut status, options, std::ptr::null_mut()) } {
-            -1 if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted => continue,
-            -1 | 0 => return false,
-            _ => return true,
-        }
-    }
+    wait(-1, if block { 0 } else { WNOHANG }).is_ok_and(|(pid, _)| pid > 0)
 }
 
-fn decode_status(status: c_int) -> Status {
-    if status & 0x7f == 0 {
-        Status::Exited((status >> 8) & 0xff)
-    } else {
-        Status::Signaled(status & 0x7f)
+/// wait4 for `pid` (-1: any child), again when a signal interrupts it: the pid reaped (0 when
+/// WNOHANG found none ended) and how it ended.
+fn wait(pid: i32, options: c_int) -> io::Result<(i32, Status)> {
+    let mut status: c_int = 0;
+    loop {
+        // SAFETY: `status` is a live local; a null rusage pointer is allowed.
+        let ret = unsafe { wait4(pid, &mut status, options, std::ptr::null_mut()) };
+        match check(ret) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+            Ok(()) if status & 0x7f == 0 => return Ok((ret, Status::Exited((status >> 8) & 0xff))),
+            Ok(()) => return Ok((ret, Status::Signaled(status & 0x7f))),
+        }
     }
 }
 
@@ -377,19 +363,14 @@ pub fn limit_child(cmd: &mut Command, limits: ChildLimits) {
     };
     // SAFETY: the closure only calls setrlimit and prctl and reads errno, all async-signal-safe, and
     // never allocates.
-    unsafe {
-        cmd.pre_exec(apply);
-    }
+    unsafe { cmd.pre_exec(apply) };
 }
 
 fn set_limit(resource: c_int, soft: u64, hard: u64) -> io::Result<()> {
     // The kernel compares some limits as signed 64-bit numbers (a file size of 2^63 stops every write):
     // anything that large means no limit at all.
     let clamp = |n: u64| if n > i64::MAX as u64 { u64::MAX } else { n };
-    let mut current = Rlimit {
-        rlim_cur: 0,
-        rlim_max: u64::MAX,
-    };
+    let mut current = Rlimit::default();
     // SAFETY: the pointer refers to a live, correctly laid out local for the duration of the call.
     check(unsafe { getrlimit(resource, &mut current) })?;
     // A hard limit can only go down: where the user's own is lower than ours, keep the user's.
@@ -411,21 +392,13 @@ pub fn unshare_namespaces() -> io::Result<()> {
     check(unsafe { unshare(flags) })
 }
 
-/// Who we are after `fork_process`.
-pub enum Forked {
-    Parent { child: i32 },
-    Child,
-}
-
-/// Forks this process. Only for a single-threaded caller: the child may then allocate freely.
-pub fn fork_process() -> io::Result<Forked> {
+/// Forks this process: the child's pid in the parent, `None` in the child. Only for a
+/// single-threaded caller: the child may then allocate freely.
+pub fn fork_process() -> io::Result<Option<i32>> {
     // SAFETY: the launcher calls this before it starts any thread, so the child's copy of the heap
     // and of every lock is consistent.
-    match unsafe { fork() } {
-        -1 => Err(io::Error::last_os_error()),
-        0 => Ok(Forked::Child),
-        child => Ok(Forked::Parent { child }),
-    }
+    let child = unsafe { fork() };
+    check(child).map(|()| (child != 0).then_some(child))
 }
 
 fn c_path(path: &Path) -> io::Result<CString> {
@@ -450,20 +423,20 @@ fn mount_call(
     check(unsafe { mount(source, target.as_ptr(), fstype, flags, options) })
 }
 
-/// Mounts a fresh file system of type `fstype` (`proc`, `tmpfs`) at `at`.
-fn mount_fresh(fstype: &str, at: &Path, flags: c_ulong, options: Option<&str>) -> io::Result<()> {
+/// Mounts at `at` a fresh file system of type `fstype` (`proc`, `tmpfs`) with `options`, never
+/// honouring set-user-id bits or devices on it; a `read_only` one runs no program either.
+pub fn mount_fresh(fstype: &str, at: &Path, read_only: bool, options: &str) -> io::Result<()> {
+    let flags = match read_only {
+        true => MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+        false => MS_NOSUID | MS_NODEV,
+    };
+    let options = Some(options).filter(|o| !o.is_empty());
     mount_call(Some(Path::new(fstype)), at, Some(fstype), flags, options)
 }
 
 /// Stops mount events from flowing back to the namespace we came from.
 pub fn make_mounts_private() -> io::Result<()> {
     mount_call(None, Path::new("/"), None, MS_REC | MS_PRIVATE, None)
-}
-
-/// Mounts at `at` a fresh, read-only /proc that shows only this PID namespace.
-pub fn mount_proc(at: &Path) -> io::Result<()> {
-    let flags = MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC;
-    mount_fresh("proc", at, flags, None)
 }
 
 /// Makes the current folder, a mount point, the root of this mount namespace, and lets go of the
@@ -479,6 +452,7 @@ pub fn pivot_to_current_dir() -> io::Result<()> {
 }
 
 #[repr(C)]
+#[derive(Default)]
 struct MountAttr {
     attr_set: u64,
     attr_clr: u64,
@@ -500,8 +474,7 @@ pub fn set_read_only(path: &Path, read_only: bool, recursive: bool) -> io::Resul
     let attr = MountAttr {
         attr_set: if read_only { flag } else { 0 },
         attr_clr: if read_only { 0 } else { flag },
-        propagation: 0,
-        userns_fd: 0,
+        ..MountAttr::default()
     };
     let flags = if recursive { AT_RECURSIVE } else { 0 };
     let size = std::mem::size_of::<MountAttr>();
@@ -510,12 +483,8 @@ pub fn set_read_only(path: &Path, read_only: bool, recursive: bool) -> io::Resul
     check(unsafe { syscall(SYS_MOUNT_SETATTR, AT_FDCWD, at, flags, &attr, size) })
 }
 
-/// Mounts `dir` onto itself, so that it can keep flags of its own (stay writable) below a read-only `/`.
-pub fn bind_to_itself(dir: &Path) -> io::Result<()> {
-    mount_call(Some(dir), dir, None, MS_BIND, None)
-}
-
-/// Makes this process user and group `id` (all three ids of each).
+/// Makes this process user and group `id` (all three ids of each). Async-signal-safe, for
+/// `pre_exec`.
 pub fn become_user(id: u32) -> io::Result<()> {
     // SAFETY: integer ids.
     check(unsafe { setresgid(id, id, id) })?;
@@ -523,55 +492,27 @@ pub fn become_user(id: u32) -> io::Result<()> {
     check(unsafe { setresuid(id, id, id) })
 }
 
-/// Mounts `source` at `target` too.
-pub fn bind(source: &Path, target: &Path) -> io::Result<()> {
-    mount_call(Some(source), target, None, MS_BIND, None)
-}
-
-/// Mounts `source` at `target` too, with every mount below it.
-pub fn bind_tree(source: &Path, target: &Path) -> io::Result<()> {
-    mount_call(Some(source), target, None, MS_BIND | MS_REC, None)
-}
-
-/// Covers `dir` with an empty file system, writable until made read-only.
-pub fn cover_writable(dir: &Path) -> io::Result<()> {
-    let flags = MS_NOSUID | MS_NODEV;
-    mount_fresh("tmpfs", dir, flags, None)
-}
-
-/// Mounts at `dir` an empty folder of `owner`'s, in memory, that holds at most `bytes` in `files`.
-pub fn mount_capped_folder(dir: &Path, (bytes, files): (u64, u64), owner: u32) -> io::Result<()> {
-    let options = format!("size={bytes},nr_inodes={files},mode=0700,uid={owner},gid={owner}");
-    let flags = MS_NOSUID | MS_NODEV;
-    mount_fresh("tmpfs", dir, flags, Some(&options))
+/// Mounts `source` at `target` too (onto itself: so that it can keep flags of its own, such as
+/// staying writable below a read-only `/`), and with `tree` every mount below it.
+pub fn bind(source: &Path, target: &Path, tree: bool) -> io::Result<()> {
+    let flags = if tree { MS_BIND | MS_REC } else { MS_BIND };
+    mount_call(Some(source), target, None, flags, None)
 }
 
 /// How much the file system of `file` holds, KiB, and whether it is full (no page or no file
 /// left).
 pub fn space_used(file: &std::fs::File) -> Option<(u64, bool)> {
-    let mut buf = [0 as c_long; 32];
-    // SAFETY: as in `on_tmpfs`.
-    if unsafe { fstatfs(file.as_raw_fd(), buf.as_mut_ptr()) } != 0 {
-        return None;
-    }
-    // f_type, f_bsize, f_blocks, f_bfree, f_bavail, f_files, f_ffree: one word each.
+    let buf = statfs(file)?;
     let [block, blocks, free, _, _, free_files] = [1, 2, 3, 4, 5, 6].map(|i| buf[i] as u64);
     let used_kib = blocks.saturating_sub(free).saturating_mul(block) / 1024;
     Some((used_kib, free == 0 || free_files == 0))
 }
 
-/// Covers `dir` with an empty read-only file system, hiding what it holds.
-pub fn hide(dir: &Path) -> io::Result<()> {
-    let flags = MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC;
-    mount_fresh("tmpfs", dir, flags, None)
-}
-
-/// Whether descriptor `fd` survives exec, to a child process (std opens every file close-on-exec).
-pub fn inherit_across_exec(fd: c_int, inherited: bool) -> io::Result<()> {
-    const FD_CLOEXEC: c_int = 1;
-    let flags = if inherited { 0 } else { FD_CLOEXEC };
+/// Makes descriptor `fd` survive exec, to a child process (std opens every file close-on-exec):
+/// its descriptor flags lose FD_CLOEXEC, their only one.
+pub fn inherit_across_exec(fd: c_int) -> io::Result<()> {
     // SAFETY: fcntl on a descriptor we own, with an integer argument.
-    check(unsafe { fcntl(fd, F_SETFD, flags) })
+    check(unsafe { fcntl(fd, F_SETFD, 0) })
 }
 
 /// The kernel's clock ticks per second, the unit of CPU times in /proc/PID/stat.
@@ -594,33 +535,26 @@ fn configuration(name: c_int, usual: u64) -> u64 {
 
 static TERMINATED: AtomicBool = AtomicBool::new(false);
 
-extern "C" fn note_termination(_signal: c_int) {
+/// Where the handler also writes the signal's number once [`on_termination`] made its pipe: the
+/// write end.
+static TERMINATION_PIPE: AtomicI32 = AtomicI32::new(-1);
+
+extern "C" fn note_termination(signal_number: c_int) {
     TERMINATED.store(true, Ordering::SeqCst); // an atomic store is async-signal-safe
+    let (pipe, byte) = (TERMINATION_PIPE.load(Ordering::SeqCst), signal_number as u8);
+    // SAFETY: write of one byte from a local is async-signal-safe; no pipe (-1) only fails.
+    unsafe { write(pipe, (&byte as *const u8).cast(), 1) };
 }
 
 /// From now on SIGINT, SIGTERM and SIGHUP only set a flag, which `terminated` reads, so that the
-/// launcher can end its run's processes before it goes.
+/// launcher can end its run's processes before it goes (and write to [`on_termination`]'s pipe).
 pub fn catch_termination() {
+    let handler: extern "C" fn(c_int) = note_termination;
     for signal_number in [1, 2, 15] {
-        let handler: extern "C" fn(c_int) = note_termination;
-        // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
+        // SAFETY: the handler only stores to an atomic and writes one byte to a pipe, both
+        // async-signal-safe.
         unsafe { signal(signal_number, handler as usize) };
     }
-}
-
-/// Where [`on_termination`]'s handler writes the signal's number: the write end of its pipe.
-static TERMINATION_PIPE: AtomicI32 = AtomicI32::new(-1);
-
-extern "C" fn pass_termination(signal_number: c_int) {
-    let byte = signal_number as u8;
-    // SAFETY: write of one byte from a local is async-signal-safe; a closed pipe only fails.
-    unsafe {
-        write(
-            TERMINATION_PIPE.load(Ordering::SeqCst),
-            (&byte as *const u8).cast(),
-            1,
-        )
-    };
 }
 
 /// From now on SIGHUP, SIGINT and SIGTERM run `then(signal)` on a thread of their own, which then
@@ -640,28 +574,18 @@ pub fn on_termination(then: fn(c_int)) {
             std::process::exit(128 + c_int::from(byte[0]));
         }
     });
-    for signal_number in [1, 2, 15] {
-        let handler: extern "C" fn(c_int) = pass_termination;
-        // SAFETY: the handler only writes one byte to a pipe, which is async-signal-safe.
-        unsafe { signal(signal_number, handler as usize) };
-    }
+    catch_termination();
 }
 
 /// A pipe: its read end and its write end, neither inherited across exec unless given as stdio.
 pub fn pipe_files() -> io::Result<(std::fs::File, std::fs::File)> {
     use std::os::unix::io::FromRawFd;
+    const O_CLOEXEC: c_int = 0o2000000;
     let mut fds = [0 as c_int; 2];
     // SAFETY: a live two-element array.
-    check(unsafe { pipe(fds.as_mut_ptr()) })?;
+    check(unsafe { pipe2(fds.as_mut_ptr(), O_CLOEXEC) })?;
     // SAFETY: both descriptors are fresh and ours alone from here on.
-    let (read, write) = unsafe {
-        (
-            std::fs::File::from_raw_fd(fds[0]),
-            std::fs::File::from_raw_fd(fds[1]),
-        )
-    };
-    inherit_across_exec(fds[0], false)?;
-    inherit_across_exec(fds[1], false)?;
+    let [read, write] = fds.map(|fd| unsafe { std::fs::File::from_raw_fd(fd) });
     Ok((read, write))
 }
 

@@ -1,22 +1,13 @@
 //! A run's process tree as /proc shows it: which processes belong to it, the CPU and memory they use
 //! right now, and ending them all. Used by the launcher's supervisor, every few milliseconds.
 
+use crate::model::execution::Sandbox;
 use crate::run::sys;
 use std::path::Path;
-
-/// How the launcher finds its run's processes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scope {
-    /// The launcher is PID 1 of a fresh PID namespace with its own /proc: every other process is the run's.
-    Namespace,
-    /// The launcher's descendants, followed through /proc's parent links.
-    Descendants,
-}
 
 /// What the live processes of a tree use at one moment.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Snapshot {
-    pub processes: usize,
     /// CPU of the live processes and of the children they reaped, microseconds.
     pub cpu_us: u64,
     /// Some process ignores SIGCHLD while it has children, whose CPU the kernel will then discard.
@@ -26,22 +17,21 @@ pub struct Snapshot {
     pub memory_kib: u64,
 }
 
-/// The pids of the run's live processes (zombies included), not the launcher's own.
-pub fn members(scope: Scope) -> Vec<i32> {
+/// The pids of the run's live processes (zombies included), not the launcher's own. In the
+/// sandbox the launcher is PID 1 of a fresh PID namespace with its own /proc: every other process
+/// is the run's. In the fallback they are the launcher's descendants.
+pub fn members(sandbox: Sandbox) -> Vec<i32> {
     let me = std::process::id() as i32;
-    match scope {
-        Scope::Namespace => all_pids().into_iter().filter(|&p| p != me).collect(),
-        Scope::Descendants => descendants_of(me),
+    match sandbox {
+        Sandbox::Namespaces => all_pids().into_iter().filter(|&p| p != me).collect(),
+        Sandbox::ProcessGroup => descendants_of(me),
     }
 }
 
 fn all_pids() -> Vec<i32> {
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    entries
-        .filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
-        .collect()
+    let entries = std::fs::read_dir("/proc").into_iter().flatten();
+    let pid = |entry: std::fs::DirEntry| entry.file_name().to_str()?.parse().ok();
+    entries.filter_map(|e| pid(e.ok()?)).collect()
 }
 
 /// Every descendant of `root`: through each thread's `children` list where the kernel keeps one (a
@@ -56,15 +46,13 @@ fn descendants_by_parent_links(root: i32) -> Vec<i32> {
         .filter_map(|pid| Some((pid, stat(pid)?.ppid)))
         .collect();
     let children = |parent| {
-        Some(
-            links
-                .iter()
-                .filter(|l| l.1 == parent)
-                .map(|l| l.0)
-                .collect(),
-        )
+        links
+            .iter()
+            .filter(|l| l.1 == parent)
+            .map(|l| l.0)
+            .collect()
     };
-    walk(root, children).unwrap_or_default()
+    walk(root, |pid| Some(children(pid))).unwrap_or_default()
 }
 
 /// The processes below `root`, breadth first, by `children`; `None` as soon as `children` is.
@@ -88,10 +76,7 @@ fn children_of(pid: i32) -> Option<Vec<i32>> {
     let mut children = Vec::new();
     for task in tasks.filter_map(|t| t.ok()) {
         match std::fs::read_to_string(task.path().join("children")) {
-            Ok(text) => children.extend(
-                text.split_whitespace()
-                    .filter_map(|p| p.parse::<i32>().ok()),
-            ),
+            Ok(text) => children.extend(text.split_whitespace().flat_map(str::parse::<i32>)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound && task.path().exists() => {
                 return None
             }
@@ -136,10 +121,7 @@ fn stat(pid: i32) -> Option<Stat> {
 /// how hard to look: the resident sizes are summed, and only when that sum passes the limit (pages
 /// that forked processes share count once per process in it) are the proportional shares read.
 pub fn snapshot(pids: &[i32], memory_limit_kib: u64) -> Snapshot {
-    let mut shot = Snapshot {
-        processes: pids.len(),
-        ..Snapshot::default()
-    };
+    let mut shot = Snapshot::default();
     let page_kib = sys::page_size() / 1024;
     let tick_us = 1_000_000 / sys::clock_ticks_per_second();
     let mut parents = Vec::new();
@@ -195,13 +177,13 @@ fn proportional_kib(pid: i32) -> Option<u64> {
 
 /// Kills every process of the run until none is left alive (a forking program may add some while we
 /// kill), then returns; the caller reaps them.
-pub fn kill_all(scope: Scope, program_group: i32) {
+pub fn kill_all(sandbox: Sandbox, program_group: i32) {
     for _ in 0..1000 {
-        match scope {
-            Scope::Namespace => sys::kill_rest_of_namespace(),
-            Scope::Descendants => sys::kill_group(program_group),
+        match sandbox {
+            Sandbox::Namespaces => sys::kill_rest_of_namespace(),
+            Sandbox::ProcessGroup => sys::kill_group(program_group),
         }
-        let alive: Vec<i32> = members(scope)
+        let alive: Vec<i32> = members(sandbox)
             .into_iter()
             .filter(|&pid| !has_ended(pid))
             .collect();
@@ -277,7 +259,7 @@ mod tests {
         assert_eq!(below.len(), 1, "the sleep under sh: {below:?}");
         assert_eq!(descendants_by_parent_links(pid), below);
         let shot = snapshot(&[pid, below[0]], u64::MAX);
-        assert!(shot.processes == 2 && shot.memory_kib > 0, "{shot:?}");
+        assert!(shot.memory_kib > 0, "{shot:?}");
         below.into_iter().for_each(sys::kill_process);
         child.wait().expect("sh ends once its sleep is killed");
     }
