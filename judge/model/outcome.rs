@@ -127,9 +127,7 @@ pub struct ProblemOutcome {
 impl ProblemOutcome {
     /// Not judged, or a test of it is broken: the judge's fault or the tests', never a verdict.
     pub fn broken(&self) -> bool {
-        self.judged
-            .as_ref()
-            .map_or(true, ProblemRun::has_broken_tests)
+        (self.judged.as_ref()).map_or(true, ProblemRun::has_broken_tests)
     }
 
     pub fn all_accepted(&self) -> bool {
