@@ -76,13 +76,13 @@ pub fn plain_layers(input: &[u8], case: usize) -> Result<Vec<usize>, String> {
     if case != 0 {
         return Err("an input is one board".into());
     }
-    read::<Puzzle>(input).map(|p| p.layer_sizes())
+    read(input).map(|p: Puzzle| two_sided::huarong::layer_sizes(&p))
 }
 
 /// A plain BFS's layers from the start layout of `input`'s pair.
 pub fn goal_layers(input: &[u8], case: usize) -> Result<Vec<usize>, String> {
     one_case::<Layouts>(case)?;
-    read::<Layouts>(input).map(|l| l.layer_sizes())
+    read(input).map(|l: Layouts| two_sided::huarong::layer_sizes(&l))
 }
 
 /// The coach's word on a traced run over `input`.

@@ -103,22 +103,11 @@ impl Mirror {
     }
 }
 
-impl Puzzle {
-    /// How many states a plain BFS from the start first reaches at each depth, up to the layer
-    /// where the target first reaches its goal (all of them if it never does).
-    pub fn layer_sizes(&self) -> Vec<usize> {
-        let ends = self.ends();
-        walk(self.rules(), &ends, None).sizes_to(|state| ends.reached(state))
-    }
-}
-
-impl Layouts {
-    /// How many states a plain BFS from the start first reaches at each depth, up to the layer
-    /// that holds the goal layout (all of them if none does).
-    pub fn layer_sizes(&self) -> Vec<usize> {
-        let ends = self.ends();
-        walk(self.rules(), &ends, None).sizes_to(|state| ends.reached(state))
-    }
+/// How many states a plain BFS from `input`'s start first reaches at each depth, up to the layer
+/// at its goal (the target at its corner, or the goal layout; all of them if none is).
+pub fn layer_sizes(input: &impl Input) -> Vec<usize> {
+    let ends = input.ends();
+    walk(input.rules(), &ends, None).sizes_to(|state| ends.reached(state))
 }
 
 /// Marks the cells `cells` at `at` as taken (`taken`) or free again.

@@ -17,6 +17,7 @@ use slidekit::formats::trace::parse_trace;
 use slidekit::puzzles::huarong::layouts::Size;
 use slidekit::puzzles::huarong::reference::{self, Answer};
 use slidekit::puzzles::huarong_goal::generator;
+use slidekit::puzzles::two_sided::huarong::layer_sizes;
 use std::panic::AssertUnwindSafe;
 use std::time::Duration;
 
@@ -353,7 +354,7 @@ fn the_trace_shows_both_sides_meeting_on_the_classic_pair() {
     assert_eq!(goal[0], 1);
     // Together the sides visit fewer positions than a plain BFS from the start does.
     let layouts = reference::parse_layouts(CLASSIC_TO_SOLVED).expect("valid");
-    let plain: usize = layouts.layer_sizes().iter().sum();
+    let plain: usize = layer_sizes(&layouts).iter().sum();
     assert!(
         frontiers.visited < plain,
         "{} against {plain}",
