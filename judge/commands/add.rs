@@ -59,10 +59,8 @@ pub fn add(root: &Path, options: &Options) -> Result<Added, JudgeError> {
     }
     refuse_same_input(&dir, &existing, &input)?;
     let name = format!("{}-{label}", next_number(&existing)?);
-    let (in_path, ans_path) = (
-        dir.join(format!("{name}.in")),
-        dir.join(format!("{name}.ans")),
-    );
+    let in_path = dir.join(format!("{name}.in"));
+    let ans_path = dir.join(format!("{name}.ans"));
     let answers: String = optima.iter().map(|o| show_optimum(*o) + "\n").collect();
     if let Some(path) = [&in_path, &ans_path].into_iter().find(|p| p.exists()) {
         let why = format!("{} exists already: nothing written", path.display());

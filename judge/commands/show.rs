@@ -77,13 +77,8 @@ fn judge(
     emit(&table.header(&run, 1));
     // `show` replays the whole output itself: the judge keeps no replay of its own.
     let checker = (puzzle.checker)();
-    let judge = TestJudge::new(
-        &session.runner,
-        puzzle,
-        checker.as_ref(),
-        &program,
-        run.limits,
-    );
+    let runner = &session.runner;
+    let judge = TestJudge::new(runner, puzzle, checker.as_ref(), &program, run.limits);
     let (result, ran) = judge.judge_loaded(loaded)?;
     emit(&table.row(&result));
     Ok(Some((result, ran.stdout)))

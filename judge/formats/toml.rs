@@ -23,11 +23,8 @@ pub fn parse(text: &str) -> Result<BTreeMap<String, Value>, String> {
             .split_once('=')
             .ok_or_else(|| at(format!("expected `key = value`, found `{line}`")))?;
         let key = key.trim();
-        if key.is_empty()
-            || !key
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
-        {
+        let bare = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
+        if key.is_empty() || !key.bytes().all(bare) {
             return Err(at(format!("`{key}` is not a bare key")));
         }
         let value = parse_value(value.trim()).map_err(at)?;

@@ -55,15 +55,12 @@ fn parsed_line(line: &str) -> Result<Option<(usize, Event)>, String> {
 /// (Eight's) shows the layers earlier cases grew too: the case met what they built.
 pub fn parse_trace(stderr: &str, case: usize) -> Result<Frontiers, String> {
     let trace = parse(stderr)?;
-    let kept = (0..case).flat_map(|c| trace.case(c)).filter(|e| {
-        matches!(
-            e,
-            Event::Layer {
-                side: Side::Goal,
-                ..
-            } | Event::GoalRoots(_)
-        )
-    });
+    let goal_side = |e: &&Event| match e {
+        Event::Layer { side, .. } => *side == Side::Goal,
+        Event::GoalRoots(_) => true,
+        _ => false,
+    };
+    let kept = (0..case).flat_map(|c| trace.case(c)).filter(goal_side);
     let events: Vec<Event> = kept.chain(trace.case(case)).copied().collect();
     let f = Frontiers::of(&events);
     match f.met {

@@ -115,14 +115,7 @@ pub fn compile(
     let cached = is_intact(&entry);
     if !cached {
         let dir = runner.fresh_dir()?;
-        let built = build(
-            language,
-            &installed.tool,
-            (&text, source),
-            &dir,
-            runner,
-            caps,
-        );
+        let built = build(language, &installed, (&text, source), &dir, runner, caps);
         let saved = match built {
             Ok(Ok(built)) => save(&built, &entry).map(Ok),
             other => other.map(|r| r.map(|_| ())),
@@ -155,7 +148,7 @@ const MAX_SOURCE_BYTES: u64 = 16 << 20;
 /// (a binary, or the checked script) is left in `dir`, whose path is returned.
 fn build(
     language: Language,
-    tool: &Path,
+    installed: &Installed,
     (text, shown): (&[u8], &Path),
     dir: &Path,
     runner: &ProcessRunner,
@@ -177,7 +170,7 @@ fn build(
         args.extend(arguments(toolchain.libraries));
     }
     let compiler = Program {
-        path: tool.to_path_buf(),
+        path: installed.tool.clone(),
         args,
     };
     let ran = runner.execute(&compiler, None, dir, caps, Env::Judge)?;

@@ -78,10 +78,8 @@ impl Session {
 
     /// Where the optima of the problem's tests are kept.
     pub fn optima_cache(&self, problem: &Problem) -> Result<OptimaCache, JudgeError> {
-        Ok(OptimaCache::new(
-            &self.cache.join("optima"),
-            self.puzzle(problem)?,
-        ))
+        let puzzle = self.puzzle(problem)?;
+        Ok(OptimaCache::new(&self.cache.join("optima"), puzzle))
     }
 
     /// A checker for the problem's tests.

@@ -12,10 +12,8 @@ pub fn known(cache: &Path, tool: &Path, ask: impl FnOnce() -> Option<String>) ->
     let Some(entry) = entry(cache, tool) else {
         return ask(); // a tool that cannot be looked at is asked every time
     };
-    if let Some(version) = std::fs::read_to_string(&entry)
-        .ok()
-        .filter(|v| !v.is_empty())
-    {
+    let kept = std::fs::read_to_string(&entry).ok();
+    if let Some(version) = kept.filter(|v| !v.is_empty()) {
         return Some(version);
     }
     let version = ask()?;
@@ -35,11 +33,8 @@ fn entry(cache: &Path, tool: &Path) -> Option<PathBuf> {
         m.ctime(),
         m.ctime_nsec()
     );
-    Some(
-        cache
-            .join("versions")
-            .join(digest::hex(identity.as_bytes())),
-    )
+    let name = digest::hex(identity.as_bytes());
+    Some(cache.join("versions").join(name))
 }
 
 #[cfg(test)]
