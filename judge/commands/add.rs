@@ -22,17 +22,13 @@ impl Added {
     /// The line that tells what was written, e.g. `added tests/002-x.in (optimum: 31)`; past
     /// [`SHOWN`] cases, the first few and how many more.
     pub fn summary(&self) -> String {
+        let count = self.optima.len();
         let shown = self.optima.iter().take(SHOWN).map(|o| show_optimum(*o));
         let mut optima = shown.collect::<Vec<_>>().join(", ");
-        if self.optima.len() > SHOWN {
-            let more = self.optima.len() - SHOWN;
-            optima += &format!(", … {more} more of {} cases", self.optima.len());
+        if count > SHOWN {
+            optima += &format!(", … {} more of {count} cases", count - SHOWN);
         }
-        let label = if self.optima.len() == 1 {
-            "optimum"
-        } else {
-            "optima"
-        };
+        let label = if count == 1 { "optimum" } else { "optima" };
         format!("added {} ({label}: {optima})\n", self.input.display())
     }
 }
@@ -183,11 +179,8 @@ fn slug(text: &str) -> String {
         .collect();
     // Cut at 40, a name may end in a dash: `…-fixed-target-`.
     let kept = kept.trim_end_matches('-');
-    if kept.is_empty() {
-        "added".into()
-    } else {
-        kept.into()
-    }
+    let kept = if kept.is_empty() { "added" } else { kept };
+    kept.into()
 }
 
 fn write_new(path: &Path, text: &str) -> Result<(), JudgeError> {

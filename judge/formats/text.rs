@@ -4,11 +4,8 @@
 /// At most 40 characters of an answer, for messages.
 pub fn head(text: &[u8]) -> String {
     let shown = printable(&String::from_utf8_lossy(&text[..text.len().min(40)]));
-    if text.len() > 40 {
-        shown + "…"
-    } else {
-        shown
-    }
+    let more = if text.len() > 40 { "…" } else { "" };
+    shown + more
 }
 
 /// `text` with control characters escaped.

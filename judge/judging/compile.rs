@@ -371,11 +371,8 @@ fn cache_name(source: &Path, language: Language, text: &[u8], version: &str) -> 
     let stem = source
         .file_stem()
         .map_or("solution".into(), |s| s.to_string_lossy());
-    let extension = if language == Language::Python {
-        ".py"
-    } else {
-        ""
-    };
+    let python = language == Language::Python;
+    let extension = if python { ".py" } else { "" };
     format!("{stem}-{key:016x}{extension}")
 }
 
