@@ -125,18 +125,16 @@ pub fn compile(
             return Ok(Compiled::Failed { message });
         }
     }
-    let program = match language {
-        Language::Python => Program {
-            path: installed.tool,
-            args: (arguments(language.toolchain().flags))
-                .chain([entry.into_os_string()])
-                .collect(),
-        },
-        _ => Program {
-            path: entry,
-            args: Vec::new(),
-        },
+    // A script runs under its interpreter, with the flags it was checked with.
+    let (path, args) = match language {
+        Language::Python => {
+            let flags = arguments(language.toolchain().flags);
+            let args = flags.chain([entry.into_os_string()]).collect();
+            (installed.tool, args)
+        }
+        _ => (entry, Vec::new()),
     };
+    let program = Program { path, args };
     Ok(Compiled::Ready { program, cached })
 }
 
