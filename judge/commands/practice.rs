@@ -99,15 +99,14 @@ fn write_new(path: &Path, text: &str) -> Result<(), JudgeError> {
         .write(true)
         .create_new(true)
         .open(path);
+    let exists = || {
+        let why = format!("{} exists already: it is never overwritten", path.display());
+        let me = cli::invocation();
+        let fix = format!("give another path, e.g. `{me} practice eight mine.rs`, or remove it");
+        JudgeError::new(why).with_fix(fix)
+    };
     let mut file = created.map_err(|e| match e.kind() {
-        std::io::ErrorKind::AlreadyExists => JudgeError::new(format!(
-            "{} exists already: it is never overwritten",
-            path.display()
-        ))
-        .with_fix(format!(
-            "give another path, e.g. `{} practice eight mine.rs`, or remove it",
-            cli::invocation()
-        )),
+        std::io::ErrorKind::AlreadyExists => exists(),
         _ => JudgeError::io("create", path, e),
     })?;
     file.write_all(text.as_bytes())

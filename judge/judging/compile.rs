@@ -179,9 +179,8 @@ fn build(
         return Ok(Err(why));
     }
     if ran.measured.status != Status::Exited(0) {
-        let named = ran
-            .stderr
-            .replace(&*source.to_string_lossy(), &shown.to_string_lossy());
+        let (copy, given) = (source.to_string_lossy(), shown.to_string_lossy());
+        let named = ran.stderr.replace(&*copy, &given);
         let lines: Vec<&str> = named.lines().take(MESSAGE_LINES).collect();
         return Ok(Err(lines.join("\n")));
     }

@@ -160,9 +160,8 @@ fn run_generator(
     (seed, index): (u64, u64),
 ) -> Result<String, JudgeError> {
     let mut asked = program.clone();
-    asked
-        .args
-        .extend([seed.to_string(), index.to_string()].map(OsString::from));
+    let words = [seed.to_string(), index.to_string()].map(OsString::from);
+    asked.args.extend(words);
     let ran = execute(session, &asked, None, limits)?;
     let failed = |why: String| {
         JudgeError::new(format!(

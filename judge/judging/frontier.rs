@@ -73,9 +73,8 @@ pub fn chart(
         )));
     }
     let input = files::read_regular(&test.input, MAX_TEST_BYTES).map_err(JudgeError::new)?;
-    let plain = (session.optima_cache(problem)?)
-        .plain_layers(&input, case)
-        .map_err(JudgeError::new)?;
+    let cache = session.optima_cache(problem)?;
+    let plain = cache.plain_layers(&input, case).map_err(JudgeError::new)?;
     let which = (case > 0).then(|| format!(", case {}", case + 1));
     let which = which.unwrap_or_default();
     let title = format!(

@@ -49,9 +49,8 @@ impl OptimaCache {
     /// reference, then saved. Each is worth a second or more of the reference's search on a large
     /// board.
     pub fn plain_layers(&self, input: &[u8], case: usize) -> Result<Vec<usize>, String> {
-        let layers = self
-            .layers
-            .ok_or("this problem has no plain BFS to compare with")?;
+        let none = "this problem has no plain BFS to compare with";
+        let layers = self.layers.ok_or(none)?;
         let entry = self.entry(input, &format!("plain-{case}"));
         if let Some(sizes) = read(&entry) {
             return Ok(sizes.into_iter().map(|n| n.cost() as usize).collect());
