@@ -147,7 +147,10 @@ fn hardest_chart(
 /// The first case's optimum as the test's `.ans` gives it (the judge checked it against the
 /// reference); 0 without one. Ties go to the first test in name order.
 fn first_optimum(test: &Test) -> (u64, Reverse<String>) {
-    let bytes = (test.answer.as_ref()).and_then(|a| files::read_regular(a, MAX_TEST_BYTES).ok());
+    let bytes = test
+        .answer
+        .as_ref()
+        .and_then(|a| files::read_regular(a, MAX_TEST_BYTES).ok());
     let text = bytes.map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
     let first = text.and_then(|t| t.lines().next()?.trim().parse().ok());
     (first.unwrap_or(0), Reverse(test.name.clone()))

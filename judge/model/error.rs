@@ -31,7 +31,10 @@ impl JudgeError {
 
 impl fmt::Display for JudgeError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let fix = (self.fix.as_ref()).map_or(String::new(), |fix| format!("\n  fix: {fix}"));
+        let fix = self
+            .fix
+            .as_ref()
+            .map_or(String::new(), |fix| format!("\n  fix: {fix}"));
         write!(f, "{}{fix}", self.message)
     }
 }

@@ -24,7 +24,9 @@ struct Series {
 /// count from the start, so the goal side's layer `g` stands at `moves - g`. Every point carries
 /// `data-depth` and `data-size` and a tooltip, so the numbers can be read back exactly.
 pub fn chart_svg(title: &str, frontiers: &Frontiers, plain: &[usize]) -> String {
-    let moves = (frontiers.met).map_or(plain.len().saturating_sub(1), |m| m.moves);
+    let moves = frontiers
+        .met
+        .map_or(plain.len().saturating_sub(1), |m| m.moves);
     let series = [
         Series {
             class: "plain",

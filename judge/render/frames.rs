@@ -58,7 +58,9 @@ pub fn scene(frames: &[Frame], case: usize) -> String {
     if let Some(start) = frames.first() {
         text += &render(start, 0, moves, false);
     }
-    let wrong_end = (frames.last()).filter(|f| moves > 0 && (f.illegal || !f.solved));
+    let wrong_end = frames
+        .last()
+        .filter(|f| moves > 0 && (f.illegal || !f.solved));
     if let Some(last) = wrong_end {
         text += &render(last, moves, moves, false);
     }

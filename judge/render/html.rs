@@ -93,7 +93,9 @@ fn row(id: &str, test: &TestRun) -> String {
         |of: fn(&Measurement) -> f64| measured.map_or("".into(), |m| format!("{:.1}", of(&m)));
     let (cpu, wall) = (used(|m| m.cpu_ms), used(|m| m.wall_ms));
     let memory = used(|m| m.peak_kib as f64 / 1024.0);
-    let cost = (test.cost).map_or(String::new(), |c| format!("{} / {}", c.moves, c.optimum));
+    let cost = test
+        .cost
+        .map_or(String::new(), |c| format!("{} / {}", c.moves, c.optimum));
     let reason = escape(&test.finding.text().unwrap_or_default());
     format!(
         "<tr data-test=\"{name}\" data-verdict=\"{code}\"><th scope=\"row\">{linked}</th>\

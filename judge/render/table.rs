@@ -48,7 +48,9 @@ impl Table {
         let usage = test.measured.map_or(format!("{:>27}", "-"), |u| {
             format!("{:8.1} {:8.1} {:>10}", u.cpu_ms, u.wall_ms, mib(u.peak_kib))
         });
-        let cost = (test.cost).map_or("-".into(), |c| format!("{}/{}", c.moves, c.optimum));
+        let cost = test
+            .cost
+            .map_or("-".into(), |c| format!("{}/{}", c.moves, c.optimum));
         // Reasons and scenes quote tests and answers: printed escaped, they cannot drive the terminal.
         let reason =
             (test.finding.text()).map_or(String::new(), |r| format!("  {}", printable(&r)));
@@ -81,7 +83,9 @@ impl Table {
     pub fn footer(&self, run: &ProblemRun) -> String {
         match run.sandbox() {
             Some((sandbox, accounting)) if self.verbose => {
-                let blind = (accounting.blind_spot()).map_or(String::new(), |b| format!(" ({b})"));
+                let blind = accounting
+                    .blind_spot()
+                    .map_or(String::new(), |b| format!(" ({b})"));
                 let (sandbox, accounting) = (sandbox.name(), accounting.name());
                 format!("  sandbox: {sandbox}; accounting: {accounting}{blind}\n")
             }

@@ -15,7 +15,7 @@ pub fn frames<I: Input>(input: &[u8], output: &[u8], case: usize) -> Result<Vec<
     let read = read::<I>(input).map_err(|e| format!("input {e}"))?;
     let rules = read.rules();
     let size = (rules.rows, rules.cols);
-    let goal = (read.target()).map_or(Vec::new(), |(t, at)| {
+    let goal = read.target().map_or(Vec::new(), |(t, at)| {
         covered(size, &rules.blocks[t].cells, at)
     });
     let frame = |at: &[Pos], moved| Frame {
