@@ -4,7 +4,7 @@
 
 use crate::cli::{self, Options};
 use crate::judging::coach::coach;
-use crate::judging::problem;
+use crate::judging::problem::{self, Problem};
 use crate::judging::session::Session;
 use crate::model::error::JudgeError;
 use crate::puzzles;
@@ -38,14 +38,42 @@ pub fn exercise(source: &str, hints: &str) -> Result<String, String> {
     Ok(out.join("\n") + "\n")
 }
 
+/// Where a problem without an exercise of its own can be practised: through a problem whose
+/// solution is the same file, which `--check` can then hold to this problem's tests; else the
+/// problems that have one.
+fn exercise_elsewhere(root: &Path, problem: &Problem) -> String {
+    let has_one = |name: &String| {
+        let other = problem::load(root, name).ok()?;
+        let puzzle = puzzles::of(puzzles::ALL, &other.name, &other.checker).ok()?;
+        puzzle.hints.map(|_| other)
+    };
+    let names = problem::names(root).unwrap_or_default();
+    let others: Vec<Problem> = names.iter().filter_map(has_one).collect();
+    let judge = cli::invocation();
+    match others.iter().find(|o| o.solution == problem.solution) {
+        Some(other) => format!(
+            "{0} is solved by {1}, as {2} is: write the exercise with `{judge} practice {2}`, \
+             then `{judge} practice {0} PATH --check` holds it to {0}'s tests",
+            problem.name,
+            problem.solution.display(),
+            other.name
+        ),
+        None => {
+            let names: Vec<&str> = others.iter().map(|o| o.name.as_str()).collect();
+            format!("the problems with an exercise: {}", names.join(", "))
+        }
+    }
+}
+
 /// Writes the exercise for `options.problem` (an existing file is never touched) and says where.
 pub fn practice(root: &Path, options: &Options) -> Result<String, JudgeError> {
     let name = options.problem.as_deref().unwrap_or_default();
     let problem = problem::load(root, name)?;
     let puzzle = puzzles::of(puzzles::ALL, &problem.name, &problem.checker)?;
-    let hints = puzzle
-        .hints
-        .ok_or_else(|| JudgeError::new(format!("no exercise for the `{}` checker", puzzle.name)))?;
+    let Some(hints) = puzzle.hints else {
+        let why = format!("no exercise for the `{}` checker", puzzle.name);
+        return Err(JudgeError::new(why).with_fix(exercise_elsewhere(root, &problem)));
+    };
     let solution = root.join(&problem.solution);
     let source =
         std::fs::read_to_string(&solution).map_err(|e| JudgeError::io("read", &solution, e))?;

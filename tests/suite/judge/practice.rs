@@ -154,6 +154,26 @@ fn an_existing_file_is_never_overwritten() {
     }
 }
 
+/// Luogu's Eight has no exercise of its own: the fix names the problem whose exercise is the same
+/// file's, and the command that holds it to Luogu's tests; nothing is written.
+#[test]
+fn no_exercise_points_to_the_problem_sharing_the_file() {
+    let folder = projects::scratch("practice-luogu");
+    judge()
+        .current_dir(&folder)
+        .args(["practice", "eight_luogu"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no exercise for the `eight_luogu` checker\n  fix: eight_luogu is solved by \
+             src/bin/eight.rs, as eight is: write the exercise with `",
+        ))
+        .stderr(predicate::str::contains(
+            " practice eight_luogu PATH --check` holds it to eight_luogu's tests",
+        ));
+    assert!(!folder.join("practice").exists(), "nothing written");
+}
+
 /// The coach's trap fixture is the exercise with the compression written in but no answer of 0 for
 /// a piece already on its target.
 #[test]
