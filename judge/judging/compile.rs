@@ -1,5 +1,6 @@
 //! Source → runnable program, as an online judge builds it, with binaries cached under `target/judge/`.
 
+use crate::formats::names::closest;
 use crate::formats::{digest, files};
 use crate::model::error::JudgeError;
 use crate::model::execution::{Measurement, Program, Stop};
@@ -108,7 +109,7 @@ pub fn compile(
     caps: &Limits,
 ) -> Result<Compiled, JudgeError> {
     let language = Language::of(source)?;
-    let text = files::read_regular(source, MAX_SOURCE_BYTES).map_err(JudgeError::new)?;
+    let text = files::read_regular(source, MAX_SOURCE_BYTES).map_err(|e| unreadable(source, e))?;
     let installed = installed(language, cache)?;
     let entry = cache.join(cache_name(source, language, &text, &installed.version));
     std::fs::create_dir_all(cache).map_err(|e| JudgeError::io("create", cache, e))?;
@@ -136,6 +137,40 @@ pub fn compile(
     };
     let program = Program { path, args };
     Ok(Compiled::Ready { program, cached })
+}
+
+/// Why `source` cannot be read; where there is no such file, the fix names the nearest file of its
+/// folder that the judge could compile, else the folder a relative path was looked for in.
+fn unreadable(source: &Path, why: String) -> JudgeError {
+    let error = JudgeError::new(why);
+    if source.exists() {
+        return error;
+    }
+    let folder = source.parent().filter(|p| !p.as_os_str().is_empty());
+    let entries = std::fs::read_dir(folder.unwrap_or(Path::new(".")))
+        .into_iter()
+        .flatten();
+    let names: Vec<String> = entries
+        .flatten()
+        .filter_map(|entry| entry.file_name().into_string().ok())
+        .filter(|name| Language::of(Path::new(name)).is_ok())
+        .collect();
+    let typed = source.file_name().unwrap_or_default().to_string_lossy();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    match closest(&typed, &names) {
+        Some(near) => error.with_fix(format!(
+            "did you mean `{}`?",
+            source.with_file_name(near).display()
+        )),
+        None => {
+            let here = std::env::current_dir().unwrap_or_default();
+            let from = folder.map_or(here.clone(), |f| here.join(f));
+            error.with_fix(format!(
+                "no such file in {}: give the path of a .rs, .c, .cpp or .py file",
+                from.display()
+            ))
+        }
+    }
 }
 
 /// At most this much source: anything larger is no contest submission.

@@ -120,6 +120,30 @@ fn a_cpp_submission_is_accepted() {
         .stdout(predicate::str::contains("g++ -O2 -std=c++17"));
 }
 
+/// A submission that is not there: exit 2, and a fix naming the nearest file of its folder, or the
+/// folder a relative path was looked for in.
+#[test]
+fn a_missing_submission_names_the_nearest_file() {
+    judge_sample("corect.cpp", &[])
+        .code(2)
+        .stdout(predicate::str::contains(
+            "cannot read tests/fixtures/eight/corect.cpp",
+        ))
+        .stdout(predicate::str::contains(
+            "  fix: did you mean `tests/fixtures/eight/correct.cpp`?",
+        ));
+    let here = std::env::current_dir().expect("the folder tests run in");
+    let fix = format!(
+        "  fix: no such file in {}: give the path of a",
+        here.display()
+    );
+    judge()
+        .args(["eight", "nothing_like_it.cpp", "--test", "001"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(fix));
+}
+
 #[test]
 fn a_valid_but_longer_answer_is_wa_naming_the_gap() {
     let assert = judge_sample("suboptimal.rs", &[]).code(1);
