@@ -243,7 +243,7 @@ pub const OPTIONS: [Opt; 28] = [
         .by(&[Judge, Bench, Show, Practice])
         .help(
             "no colours (also with NO_COLOR set and not empty, and whenever stdout is not a \
-             terminal)",
+             terminal or TERM is dumb)",
         ),
     opt("-h, --help")
         .by(EVERY)

@@ -15,7 +15,7 @@ use crate::judging::session::Session;
 use crate::model::error::JudgeError;
 use crate::model::limits;
 use crate::model::settings::Settings;
-use crate::render::console::emit;
+use crate::render::console::{emit, takes_escapes};
 use crate::render::json::error_json;
 use crate::run::{launcher, scratch, sys};
 use std::io::IsTerminal;
@@ -99,7 +99,7 @@ pub fn settings(o: &Options, trace: bool) -> Settings {
         limits::COMPILE.overridden(o.compile_time_limit_ms, o.compile_memory_limit_mib);
     let color = !o.no_color
         && !no_color_asked(std::env::var_os("NO_COLOR"))
-        && std::io::stdout().is_terminal();
+        && takes_escapes(&std::io::stdout(), std::env::var_os("TERM"));
     Settings {
         time_limit_ms: o.time_limit_ms,
         memory_limit_mib: o.memory_limit_mib,

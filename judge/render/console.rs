@@ -1,5 +1,6 @@
 //! The terminal: rows on stdout as they come, a progress line and warnings on stderr.
 
+use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
 
 /// Writes to stdout and flushes, so rows appear as tests finish. A closed stdout (`judge | head`) is
@@ -11,10 +12,16 @@ pub fn emit(text: &str) {
         .and_then(|()| stdout.flush());
 }
 
+/// Whether `stream` is a terminal that acts on escape codes: not one whose `TERM` is `dumb` (Emacs's
+/// shell buffer, some CI logs), which would print them as text.
+pub fn takes_escapes(stream: &impl IsTerminal, term: Option<OsString>) -> bool {
+    stream.is_terminal() && term.map_or(true, |t| t != "dumb")
+}
+
 /// A transient line on stderr while a test runs, only when a person is watching; `""` clears it.
 pub fn progress(text: &str) {
     let mut stderr = std::io::stderr();
-    if stderr.is_terminal() {
+    if takes_escapes(&stderr, std::env::var_os("TERM")) {
         let _ = write!(stderr, "\r\x1b[K{text}");
     }
 }

@@ -144,6 +144,41 @@ fn a_missing_submission_names_the_nearest_file() {
         .stdout(predicate::str::contains(fix));
 }
 
+/// What the judge writes to a terminal (a pseudo-terminal from python3's `pty`) with `TERM` set to
+/// `term`: stdout and stderr together, as a person sees them.
+fn on_a_terminal(term: &str) -> String {
+    let script = "import os, pty, sys\n\
+                  pid, fd = pty.fork()\n\
+                  if pid == 0: os.execv(sys.argv[1], sys.argv[1:])\n\
+                  out = b''\n\
+                  while True:\n    \
+                      try: chunk = os.read(fd, 65536)\n    \
+                      except OSError: break\n    \
+                      if not chunk: break\n    \
+                      out += chunk\n\
+                  os.waitpid(pid, 0)\n\
+                  sys.stdout.buffer.write(out)\n";
+    let judge = assert_cmd::cargo::cargo_bin("judge");
+    let output = std::process::Command::new("python3")
+        .args(["-c", script])
+        .arg(judge)
+        .args(["eight", "--test", "001"])
+        .env("TERM", term)
+        .env_remove("NO_COLOR")
+        .output()
+        .expect("python3 runs");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// A terminal gets colours and a progress line, unless its `TERM` is `dumb`, which would print the
+/// escape codes as text.
+#[test]
+fn a_dumb_terminal_gets_no_escape_codes() {
+    let (smart, dumb) = (on_a_terminal("xterm"), on_a_terminal("dumb"));
+    assert!(smart.contains("AC") && smart.contains("\x1b["), "{smart:?}");
+    assert!(dumb.contains("AC") && !dumb.contains('\x1b'), "{dumb:?}");
+}
+
 #[test]
 fn a_valid_but_longer_answer_is_wa_naming_the_gap() {
     let assert = judge_sample("suboptimal.rs", &[]).code(1);
