@@ -13,6 +13,7 @@ use crate::judging::stress::{search, shrink, shrink_deadline, Trial};
 use crate::model::error::JudgeError;
 use crate::model::stress::{Found, Searched};
 use crate::render::console::emit;
+use crate::render::count;
 use crate::render::stress as report;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -31,8 +32,11 @@ pub fn stress(session: &Session, options: &Options) -> Result<i32, JudgeError> {
     let (run, program) = session.compile(&problem, options.submission.as_deref())?;
     let seed = options.seed.unwrap_or_else(clock_seed);
     let title = format!(
-        "stress {name}: {}, {}, {} ms CPU, seed {seed}, up to {} cases",
-        run.submission, run.compiler, run.limits.cpu_ms, options.cases
+        "stress {name}: {}, {}, {} ms CPU, seed {seed}, up to {}",
+        run.submission,
+        run.compiler,
+        run.limits.cpu_ms,
+        count(options.cases as usize, "case")
     );
     let Some(program) = program else {
         let message = run.compile.failure().unwrap_or_default();

@@ -13,6 +13,7 @@ use crate::model::execution::Execution;
 use crate::model::outcome::{ProblemOutcome, ProblemRun};
 use crate::model::trace::Frontiers;
 use crate::render::chart::chart_svg;
+use crate::render::count;
 use crate::run::supervise::Env;
 use std::cmp::Reverse;
 use std::path::Path;
@@ -90,14 +91,13 @@ pub fn chart(
 
 fn summary(problem: &Problem, test: &Test, which: &str, f: &Frontiers, plain: &[usize]) -> String {
     format!(
-        "{} {}{which}: plain BFS {} states in {} layers; bidirectional {} states (start {} layers, \
-         goal {})",
+        "{} {}{which}: plain BFS {} states in {}; bidirectional {} states (start {}, goal {})",
         problem.name,
         test.name,
         plain.iter().sum::<usize>(),
-        plain.len(),
+        count(plain.len(), "layer"),
         f.visited,
-        f.start.len(),
+        count(f.start.len(), "layer"),
         f.goal.len()
     )
 }

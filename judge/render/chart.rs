@@ -2,6 +2,7 @@
 //! BFS's, on a log scale, with the depth where the sides met marked. Renders only.
 
 use crate::model::trace::Frontiers;
+use crate::render::count;
 use crate::render::html::escape;
 use std::fmt::Write;
 
@@ -100,14 +101,17 @@ fn header(title: &str, f: &Frontiers, plain: &[usize]) -> String {
     let plain_total: usize = plain.iter().sum();
     let met = f.met.map_or(String::new(), |m| {
         let (start, goal) = (m.start_half, m.moves.saturating_sub(m.start_half));
-        format!(", sides met after {start} + {goal} = {} moves", m.moves)
+        format!(
+            ", sides met after {start} + {goal} = {}",
+            count(m.moves, "move")
+        )
     });
     let desc = format!(
-        "Frontier size per depth on a log scale. Plain one-sided BFS: {} layers, {plain_total} \
-         states. Bidirectional search: {} start layers, {} goal layers, {} states visited{met}.",
-        plain.len(),
-        f.start.len(),
-        f.goal.len(),
+        "Frontier size per depth on a log scale. Plain one-sided BFS: {}, {plain_total} states. \
+         Bidirectional search: {}, {}, {} states visited{met}.",
+        count(plain.len(), "layer"),
+        count(f.start.len(), "start layer"),
+        count(f.goal.len(), "goal layer"),
         f.visited,
     );
     let (title, desc, middle) = (escape(title), escape(&desc), WIDTH / 2.0);

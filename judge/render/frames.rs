@@ -54,7 +54,11 @@ pub fn shortest(answer: &str, case: usize) -> String {
 /// needs no more than its start.
 pub fn scene(frames: &[Frame], case: usize) -> String {
     let moves = frames.len().saturating_sub(1);
-    let mut text = format!("case {}, {moves} moves replayed:\n", case + 1);
+    let mut text = format!(
+        "case {}, {} replayed:\n",
+        case + 1,
+        super::count(moves, "move")
+    );
     if let Some(start) = frames.first() {
         text += &render(start, 0, moves, false);
     }

@@ -32,8 +32,10 @@ pub fn passed(searched: &Searched, seed: u64) -> String {
     }
     let rate = searched.cases as f64 / searched.seconds.max(1e-3);
     format!(
-        "no failure in {} cases ({} inputs{skipped}) in {:.1} s, {rate:.0} cases/s; seed {seed}\n",
-        searched.cases, searched.inputs, searched.seconds
+        "no failure in {} ({}{skipped}) in {:.1} s, {rate:.0} cases/s; seed {seed}\n",
+        count(searched.cases as usize, "case"),
+        count(searched.inputs as usize, "input"),
+        searched.seconds
     )
 }
 

@@ -44,6 +44,18 @@ fn the_solutions_chart_meets_in_the_middle_of_the_hardest_board() {
     );
 }
 
+/// A one-move case: one layer is "1 layer" and one move "1 move", on stderr and in the chart's
+/// description.
+#[test]
+fn one_layer_and_one_move_are_said_in_the_singular() {
+    let assert = judge().args(["chart", "eight", "009"]).assert().success();
+    let svg = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(stderr.contains("(start 1 layer, goal 0)"), "{stderr}");
+    assert!(svg.contains("1 start layer, 0 goal layers"), "{svg}");
+    assert!(svg.contains(" = 1 move.</desc>"), "{svg}");
+}
+
 #[test]
 fn a_submissions_chart_comes_from_its_sandboxed_trace() {
     let fixture = "tests/fixtures/eight/traced_wrong.py";

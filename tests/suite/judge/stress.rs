@@ -155,6 +155,21 @@ fn the_projects_own_solutions_pass_and_say_how_much_was_tried() {
     }
 }
 
+/// One case is "1 case" and "1 input", in the title and in the last line.
+#[test]
+fn one_case_is_counted_in_the_singular() {
+    let assert = judge()
+        .args(["stress", "huarong_goal", "--cases", "1", "--seed", "3"])
+        .assert()
+        .code(0);
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    assert!(stdout.contains(", seed 3, up to 1 case\n"), "{stdout}");
+    assert!(
+        stdout.contains("no failure in 1 case (1 input) in "),
+        "{stdout}"
+    );
+}
+
 #[test]
 fn a_seed_finds_the_same_failure_again_and_the_text_says_how() {
     let args = [
