@@ -42,6 +42,12 @@ pub fn judge(session: &Session, options: &Options) -> Result<i32, JudgeError> {
         // Each problem's hardest accepted test run again traced, in the sandbox like any run.
         let charts = frontier::hardest_charts(session, &outcomes, submission);
         html::write(path, &outcomes, &charts)?;
+        // After the table, as `judge chart --out` says it; beside a JSON document, on stderr.
+        let wrote = format!("wrote {}\n", path.display());
+        match options.json {
+            true => eprint!("{wrote}"),
+            false => emit(&wrote),
+        }
     }
     Ok(outcome::exit_code(&outcomes))
 }

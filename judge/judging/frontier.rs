@@ -14,6 +14,7 @@ use crate::model::outcome::{ProblemOutcome, ProblemRun};
 use crate::model::trace::Frontiers;
 use crate::render::chart::chart_svg;
 use crate::render::count;
+use crate::render::html::Chart;
 use crate::run::supervise::Env;
 use std::cmp::Reverse;
 use std::path::Path;
@@ -110,18 +111,21 @@ pub fn hardest_charts(
     session: &Session,
     outcomes: &[ProblemOutcome],
     submission: Option<&Path>,
-) -> Vec<(String, String)> {
+) -> Vec<Chart> {
     let judged = outcomes.iter().filter_map(|o| o.judged.as_ref().ok());
-    let mut charts = Vec::new();
-    for run in judged {
-        match hardest_chart(session, run, submission) {
-            Ok(Some(charted)) => charts.push((charted.title, charted.svg)),
-            Ok(None) => {}
-            Err(e) => eprintln!("judge: warning: no frontier chart for {}: {e}", run.problem),
+    let chart = |run: &ProblemRun| match hardest_chart(session, run, submission) {
+        Ok(Some(charted)) => (charted.title, Ok(charted.svg)),
+        Ok(None) => (run.problem.clone(), Err(NOT_LAYERED.to_string())),
+        Err(e) => {
+            eprintln!("judge: warning: no frontier chart for {}: {e}", run.problem);
+            (run.problem.clone(), Err(e.to_string()))
         }
-    }
-    charts
+    };
+    judged.map(chart).collect()
 }
+
+/// Why a problem whose search is not two BFS sides in layers has no chart.
+const NOT_LAYERED: &str = "its search is not a BFS in layers, so there are no frontiers to draw";
 
 /// The chart of one run's hardest accepted test; `None` for a problem with no plain BFS to compare
 /// with (its search is not a layered one), which has nothing to chart.

@@ -10,8 +10,9 @@ use crate::render::frames::render;
 use std::path::Path;
 
 /// A chart for the page: its title (escaped when shown) and its SVG, which the judge drew itself and
-/// is inserted as it is. The hook for the frontier chart (`judging/frontier.rs`).
-pub type Chart = (String, String);
+/// is inserted as it is; or, for a problem that has none, the problem and why, said in its place.
+/// The hook for the frontier chart (`judging/frontier.rs`).
+pub type Chart = (String, Result<String, String>);
 
 /// The player: draws frames from the embedded JSON, steps, plays, scrubs and honours `#frame=last`.
 const SCRIPT: &str = include_str!("html/replay.js");
@@ -169,11 +170,16 @@ fn charts_section(charts: &[Chart]) -> String {
     // Inserted as they are: each is the very file `judge chart --out` writes for its test.
     let figures: String = charts
         .iter()
-        .map(|(title, svg)| {
-            format!(
+        .map(|(title, svg)| match svg {
+            Ok(svg) => format!(
                 "<figure>{svg}<figcaption>{}</figcaption></figure>\n",
                 escape(title)
-            )
+            ),
+            Err(why) => format!(
+                "<p class=\"no-chart\">No chart for {}: {}</p>\n",
+                escape(title),
+                escape(why)
+            ),
         })
         .collect();
     format!("<section class=\"charts\">\n<h2>How the search grew</h2>\n{figures}</section>\n")
@@ -290,7 +296,15 @@ mod tests {
     #[test]
     fn charts_are_inserted_with_their_titles_escaped() {
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"c\"></svg>";
-        let page = page(&[], &[("A < B".to_string(), svg.to_string())]);
+        let page = page(&[], &[("A < B".to_string(), Ok(svg.to_string()))]);
         assert!(page.contains(&format!("<figure>{svg}<figcaption>A &lt; B</figcaption>")));
+    }
+
+    #[test]
+    fn a_missing_chart_is_said_in_its_place() {
+        let why = "no accepted test to chart".to_string();
+        let page = page(&[], &[("a<b".to_string(), Err(why))]);
+        let said = "<p class=\"no-chart\">No chart for a&lt;b: no accepted test to chart</p>";
+        assert!(page.contains(said), "{page}");
     }
 }

@@ -864,6 +864,26 @@ fn a_page_that_cannot_be_written_fails_before_judging_starts() {
     assert.stderr(predicate::str::contains(format!("cannot write {page}")));
 }
 
+/// The page is said to be written, after the table; where a problem has no chart (NOIP's search is
+/// no BFS in layers), the page says why in the chart's place.
+#[test]
+fn a_page_is_said_written_and_says_why_a_chart_is_missing() {
+    let page = projects::scratch("html-no-chart").join("page.html");
+    let assert = judge()
+        .args(["noip_huarong", "--test", "001", "--html"])
+        .arg(&page)
+        .assert()
+        .code(0);
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    assert!(
+        stdout.ends_with(&format!("wrote {}\n", page.display())),
+        "{stdout}"
+    );
+    let html = std::fs::read_to_string(&page).expect("the page");
+    let why = "No chart for noip_huarong: its search is not a BFS in layers, so there are no";
+    assert!(html.contains(why), "{html}");
+}
+
 #[test]
 fn a_wrong_noip_answer_shows_its_query_on_the_board_with_v() {
     let trap = "tests/fixtures/noip/same_cell_trap.rs";
