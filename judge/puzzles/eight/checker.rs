@@ -88,6 +88,26 @@ impl Format {
         two_sided::assess_stderr(stderr, whole, optima, &(&boards[..], self.distances()))
     }
 
+    /// Case `case` of `input` beside the goal, for `-v` where an answer is only a count; `None` if
+    /// there is no such case.
+    pub fn drawn(&self, input: &[u8], case: usize) -> Option<String> {
+        let boards = (self.parse)(input).ok()?;
+        let board = boards.get(case)?;
+        let row = |b: &Board, r: usize| {
+            let cell = |&c: &u8| char::from(if c == b'x' { b'.' } else { c }).to_string();
+            b[3 * r..3 * r + 3]
+                .iter()
+                .map(cell)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut text = format!("case {}, and the goal:\n", case + 1);
+        for r in 0..3 {
+            text += &format!("{}    {}\n", row(board, r), row(&self.goal, r));
+        }
+        Some(text)
+    }
+
     /// `boards` as an input writes them, one a line.
     pub fn render(&self, boards: &[Board]) -> String {
         let cell = |&c: &u8| match c {

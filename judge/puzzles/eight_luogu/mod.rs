@@ -16,7 +16,7 @@ pub const PUZZLE: Puzzle = Puzzle {
         include_bytes!("checker.rs"),
     ]),
     replay: None,
-    drawn: None,
+    drawn: Some(|input, case| LUOGU.drawn(input, case)),
     plain_layers: Some(|input, case| LUOGU.plain_layers(input, case)),
     lesson: Some(|input, stderr, whole, optima| LUOGU.coach(input, stderr, whole, optima)),
     stress: Some(generator::stress),

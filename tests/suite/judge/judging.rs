@@ -884,6 +884,33 @@ fn a_page_is_said_written_and_says_why_a_chart_is_missing() {
     assert!(html.contains(why), "{html}");
 }
 
+/// Luogu's answer is only a count: `-v` draws the failing case beside Luogu's goal instead.
+#[test]
+fn a_wrong_luogu_count_draws_the_board_and_goal_with_v() {
+    let wrong = projects::scratch("luogu-count").join("five.py");
+    std::fs::write(&wrong, "print(5)\n").expect("write");
+    let assert = judge()
+        .args(["eight_luogu", "--test", "001", "-v", "--no-color"])
+        .arg(&wrong)
+        .assert()
+        .code(1);
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    let input = std::fs::read_to_string("problems/eight_luogu/tests/001-sample.in").expect("in");
+    let cells: Vec<char> = input
+        .trim()
+        .chars()
+        .map(|c| if c == '0' { '.' } else { c })
+        .collect();
+    let row = |r: usize| format!("{} {} {}", cells[3 * r], cells[3 * r + 1], cells[3 * r + 2]);
+    let drawn = format!(
+        "case 1, and the goal:\n        {}    1 2 3\n        {}    8 . 4\n        {}    7 6 5\n",
+        row(0),
+        row(1),
+        row(2)
+    );
+    assert!(stdout.contains(&drawn), "{stdout}");
+}
+
 #[test]
 fn a_wrong_noip_answer_shows_its_query_on_the_board_with_v() {
     let trap = "tests/fixtures/noip/same_cell_trap.rs";
