@@ -172,6 +172,12 @@ fn refuse_same_input(dir: &Path, files: &[String], input: &str) -> Result<(), Ju
 /// A file-name-safe name from the input's first line: `8 6 7 2 5 4 3 x 1` → `8672543x1`.
 fn slug(text: &str) -> String {
     let first = text.lines().next().unwrap_or_default();
+    // A size line, `5 4`, is a board's size: `5x4`, not a number.
+    let words: Vec<&str> = first.split_whitespace().collect();
+    let digits = |w: &&str| w.bytes().all(|b| b.is_ascii_digit());
+    if words.len() == 2 && words.iter().all(digits) && text.lines().nth(1).is_some() {
+        return format!("{}x{}", words[0], words[1]);
+    }
     let kept: String = first
         .chars()
         .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
@@ -224,6 +230,12 @@ mod tests {
         assert_eq!(slug("8 6 7 2 5 4 3 x 1\n"), "8672543x1");
         assert_eq!(slug("  \n"), "added");
         assert_eq!(slug("my-test"), "my-test");
+        assert_eq!(slug("5 4\nH A A I\n"), "5x4", "a Huarong board's size");
+        assert_eq!(
+            slug("5 4"),
+            "54",
+            "a chosen name of two numbers stays as it is"
+        );
         let long = "open-30x30-fixed-target-500-queries-and-then-some";
         assert_eq!(slug(long), "open-30x30-fixed-target-500-queries-and");
     }

@@ -775,6 +775,13 @@ fn judge_add_turns_a_compact_grid_into_a_huarong_test() {
         std::fs::read_to_string(tests.join("001-small.ans")).expect(".ans"),
         "21\n"
     );
+    // Unnamed, a test is named by the board's size, not by its size line's digits run together.
+    judge()
+        .current_dir(&root)
+        .args(["add", "huarong", "--grid", "IAAH/IAAH/K..J/QPON"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("002-4x4.in (optimum: 21)"));
     judge()
         .current_dir(&root)
         .args(["add", "huarong", "--grid", "AB/CD"])
