@@ -62,11 +62,12 @@ pub enum Quiet {
 
 impl Lesson {
     /// The word on a test whose run printed no trace, such as `example`: a lapse where some case
-    /// needed a search.
-    pub fn untraced(optima: &[Optimum], example: &'static str) -> Lesson {
-        match optima.iter().any(|o| o.needs_search()) {
-            true => Lesson::NotYet(Lapse::NoTrace { example }),
-            false => Lesson::NothingToTell(Quiet::NoSearch),
+    /// needed a search, named as the run's stopping if it did not end by itself (not `whole`).
+    pub fn untraced(optima: &[Optimum], whole: bool, example: &'static str) -> Lesson {
+        match (optima.iter().any(|o| o.needs_search()), whole) {
+            (true, true) => Lesson::NotYet(Lapse::NoTrace { example }),
+            (true, false) => Lesson::NotYet(Lapse::Stopped),
+            (false, _) => Lesson::NothingToTell(Quiet::NoSearch),
         }
     }
 
@@ -176,6 +177,8 @@ impl Shown {
 pub enum Lapse {
     /// Stderr holds no line of the trace format, such as `example`: the search cannot be seen.
     NoTrace { example: &'static str },
+    /// The run was stopped (a limit, or killed) before it printed its first trace line.
+    Stopped,
     /// A case needed `optimum` moves, yet its trace never says the sides met.
     NoMeeting { case: usize, optimum: u64 },
     /// The goal side never grew, though the start side grew from a larger frontier than the goal's.
@@ -196,6 +199,25 @@ pub enum Lapse {
         depth: usize,
         frontier: usize,
         other: usize,
+    },
+    /// Beside a goal side kept from earlier cases, `side` grew from depth `depth`, `frontier`
+    /// positions wide, while the other side's frontier, `other`, plus (for the goal side) the
+    /// start side's work since the goal side last grew, `owed`, was more than [`BALANCE`] times
+    /// smaller: growing the sides in turn regardless of their size does this.
+    KeptLarger {
+        case: usize,
+        side: Side,
+        depth: usize,
+        frontier: usize,
+        other: usize,
+        owed: usize,
+    },
+    /// A goal side of `roots` roots was built while the start frontier had `frontier` positions,
+    /// more than [`BALANCE`] times fewer: its size was not weighed first.
+    GoalBuiltUnweighed {
+        case: usize,
+        roots: usize,
+        frontier: usize,
     },
     /// A side's layer is not a plain BFS's.
     LayerDiffers {
@@ -245,6 +267,9 @@ impl Lapse {
                 "no trace: stderr has no BFS_TRACE=1 line such as `{example}`, so the search \
                  cannot be seen"
             ),
+            Lapse::Stopped => "stopped: the run was stopped (time or memory limit, or killed) \
+                               before its first trace line, so the search cannot be seen"
+                .to_string(),
             Lapse::NoMeeting { case, optimum } => format!(
                 "case {} needs {optimum} moves, but its trace never says where the sides met \
                  (`met at …`)",
@@ -279,11 +304,43 @@ impl Lapse {
                 case_prefix(case),
                 side_name(side),
                 thousands(frontier),
-                side_name(match side {
-                    Side::Start => Side::Goal,
-                    Side::Goal => Side::Start,
-                }),
+                side_name(other_side(side)),
                 thousands(other)
+            ),
+            Lapse::KeptLarger {
+                case,
+                side,
+                depth,
+                frontier,
+                other,
+                owed,
+            } => format!(
+                "expanded the larger frontier beside a goal side kept from earlier cases: {}the {} \
+                 side grew from depth {depth} with {} positions while the {} side's frontier had \
+                 {}{}",
+                case_prefix(case),
+                side_name(side),
+                thousands(frontier),
+                side_name(other_side(side)),
+                thousands(other),
+                match side {
+                    Side::Goal => format!(
+                        " and the start side had grown {} since the goal side last did",
+                        thousands(owed)
+                    ),
+                    Side::Start => String::new(),
+                }
+            ),
+            Lapse::GoalBuiltUnweighed {
+                case,
+                roots,
+                frontier,
+            } => format!(
+                "goal side built unweighed: {}it was built with {} roots while the start frontier \
+                 had {}",
+                case_prefix(case),
+                thousands(roots),
+                thousands(frontier)
             ),
             Lapse::LayerDiffers {
                 case,
@@ -354,8 +411,20 @@ impl Lapse {
                 "grow the goal side too, whenever its frontier is the smaller: two searches of \
                  depth d/2 visit far fewer positions than one of depth d"
             }
+            Lapse::Stopped => {
+                "the run was stopped before the search showed itself: make it finish within the \
+                 limits (see the verdict), and the coach reads its trace"
+            }
             Lapse::LargerFirst { .. } => {
                 "before each layer, compare the two frontiers and grow the smaller one"
+            }
+            Lapse::KeptLarger { .. } => {
+                "before each layer, compare the two frontiers, not take turns: a goal side kept \
+                 for later cases may grow ahead only by what the start side grew since it last did"
+            }
+            Lapse::GoalBuiltUnweighed { .. } => {
+                "count the goal side's roots only up to the start frontier's size, and build it \
+                 only once it is the smaller: until then let it wait"
             }
             Lapse::LayerDiffers { .. } | Lapse::LayerSkipped { .. } => {
                 "grow a side by one whole layer at a time, from every position of its frontier; \
@@ -375,6 +444,13 @@ impl Lapse {
 
 fn case_prefix(case: usize) -> String {
     format!("in case {}, ", case + 1)
+}
+
+fn other_side(side: Side) -> Side {
+    match side {
+        Side::Start => Side::Goal,
+        Side::Goal => Side::Start,
+    }
 }
 
 fn side_name(side: Side) -> &'static str {

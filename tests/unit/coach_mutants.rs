@@ -1,11 +1,13 @@
-//! The coach's claims as generated tests: seeded Eight boards, each searched by a simulated search
-//! that is right or wrong in one known way, its trace written in the `BFS_TRACE=1` format and read
-//! back; the coach must say "holds" of the right ones and name each wrong one's fault. The searches
-//! here are this file's own: plain maps and queues, sharing nothing with the solution or the check.
+//! The coach's claims as generated tests: seeded Eight boards (and inputs of several boards, one
+//! goal side kept from case to case as Eight's solution keeps it), each searched by a simulated
+//! search that is right or wrong in one known way, its trace written in the `BFS_TRACE=1` format and
+//! read back; the coach must say "holds" of the right ones and name each wrong one's fault. The
+//! searches here are this file's own: plain maps and queues, sharing nothing with the solution or
+//! the check.
 
 use super::{assess, Goal, Layers, Plain};
 use crate::formats::trace::parse;
-use crate::model::lesson::{Lapse, Lesson, BALANCE};
+use crate::model::lesson::{Lapse, Lesson, Shown, BALANCE};
 use crate::model::trace::Side;
 use crate::puzzles::eight::reference::{apply, walk, Board, Distances, GOAL};
 use crate::puzzles::rng::Rng;
@@ -29,6 +31,8 @@ enum Search {
     /// One position at a time from each side in turn, stopping at the first position both have
     /// seen, partial layers included.
     MeetsEarly,
+    /// A layer of each side in turn, start first in each case, whatever their frontiers.
+    Alternating,
 }
 
 /// What a simulated search printed and what it knows it did wrong.
@@ -47,6 +51,10 @@ enum Fault {
     CutLayer(Side, usize),
     /// Met at more moves than one past the layers it had completed.
     Late,
+    /// Beside a goal side kept from an earlier case, grew `side` from a frontier more than
+    /// [`BALANCE`] times the other's (plus, for the goal side, the start side's work since the goal
+    /// side last grew).
+    Kept(Side),
 }
 
 fn neighbours(board: &Board) -> impl Iterator<Item = Board> + '_ {
@@ -86,6 +94,7 @@ fn layered(start: Board, search: Search) -> Simulated {
             }
             Search::Weighted => usize::from(g < s + work),
             Search::OneSided => 0,
+            Search::Alternating => turns % 2,
             Search::LargerFirst if turns < 2 => turns,
             Search::LargerFirst => usize::from(g > s),
         };
@@ -267,6 +276,7 @@ fn names(lesson: &Lesson, fault: Fault) -> bool {
             Fault::CutLayer(s, d),
         ) => *side == s && *depth == d && traced < plain,
         (Lesson::NotYet(Lapse::MetLate { .. }), Fault::Late) => true,
+        (Lesson::NotYet(Lapse::KeptLarger { side, .. }), Fault::Kept(s)) => *side == s,
         _ => false,
     }
 }
@@ -342,4 +352,211 @@ fn a_meeting_from_partial_layers_is_named_late() {
         faulty > 125,
         "node by node, many meetings come early: {faulty}"
     );
+}
+
+/// Several cases searched as `search` runs them, as Eight's solution keeps its goal side: one goal
+/// side for every case, grown by whole layers only, and a fresh start side each case that stops at
+/// its first meeting. Each line carries its `case N: ` prefix.
+fn kept_cases(starts: &[Board], search: Search) -> Simulated {
+    let mut goal = Side1::new(GOAL);
+    let (mut trace, mut fault, mut work) = (String::new(), None, 0);
+    for (case, &root) in starts.iter().enumerate() {
+        let prefix = format!("case {}: ", case + 1);
+        let kept = goal.depth > 0;
+        if let Some(&d) = goal.far.get(&root) {
+            trace += &format!("{prefix}met at {d} moves (start 0 + goal {d})\n");
+            continue;
+        }
+        let mut start = Side1::new(root);
+        for turn in 0.. {
+            let (s, g) = (start.frontier.len(), goal.frontier.len());
+            let goal_grows = g > 0
+                && match search {
+                    Search::Smaller => g < s,
+                    Search::Weighted => g < s + work,
+                    _ => turn % 2 == 1,
+                };
+            let lopsided = match (goal_grows, kept) {
+                (true, true) => g > BALANCE * (s + work),
+                (true, false) => g > BALANCE * s,
+                (false, _) => g > 0 && s > BALANCE * g,
+            };
+            if lopsided && fault.is_none() {
+                let side = side_of(usize::from(goal_grows));
+                fault = Some(if kept {
+                    Fault::Kept(side)
+                } else {
+                    Fault::Lopsided(side)
+                });
+            }
+            let met = match goal_grows {
+                true => grow_kept(&mut goal, &start),
+                false => grow_kept(&mut start, &goal),
+            };
+            let (name, grown) = match goal_grows {
+                true => ("goal", &goal),
+                false => ("start", &start),
+            };
+            // The goal side finishes its layer, met or not; the start side stops at its meeting.
+            if goal_grows || met.is_none() {
+                let (depth, frontier, visited) =
+                    (grown.depth, grown.frontier.len(), grown.far.len());
+                trace += &format!(
+                    "{prefix}{name} depth {depth}: frontier {frontier}, visited {visited}\n"
+                );
+            }
+            work = if goal_grows {
+                0
+            } else {
+                work + start.frontier.len()
+            };
+            if let Some((a, b)) = met {
+                trace += &format!("{prefix}met at {} moves (start {a} + goal {b})\n", a + b);
+                break;
+            }
+        }
+    }
+    Simulated { trace, fault }
+}
+
+/// Grows `me` by one layer against `them`: the start side stops at its first new position `them`
+/// has seen, the goal side finishes the layer. The meeting's (start, goal) halves, if any.
+fn grow_kept(me: &mut Side1, them: &Side1) -> Option<(usize, usize)> {
+    let is_goal = me.far.contains_key(&GOAL) && me.far[&GOAL] == 0;
+    let depth = me.depth + 1;
+    let (mut next, mut met) = (Vec::new(), None);
+    for board in std::mem::take(&mut me.frontier) {
+        for n in neighbours(&board) {
+            if me.far.contains_key(&n) {
+                continue;
+            }
+            me.far.insert(n, depth);
+            next.push(n);
+            match them.far.get(&n) {
+                Some(&d) if met.is_none() && is_goal => met = Some((d, depth)),
+                Some(&d) if met.is_none() => return Some((depth, d)),
+                _ => {}
+            }
+        }
+    }
+    (me.frontier, me.depth) = (next, depth);
+    met
+}
+
+/// The reference's plain BFS layers from each case's board, for the check.
+struct Cases(Vec<Board>);
+
+impl Plain for Cases {
+    fn start_ways(&self, case: usize) -> Result<Vec<Layers<'_>>, String> {
+        Ok(vec![Box::new(walk(self.0[case]))])
+    }
+
+    fn goal(&self, depth: usize, widest: usize) -> Result<Goal, String> {
+        One(GOAL).goal(depth, widest)
+    }
+}
+
+/// Runs `count` inputs of 4 to 12 boards through `search` (seeded by `seed`), each board at most 40
+/// random moves from the goal; each must be told right. Each input's fault, if it had one.
+fn kept_family(seed: u64, count: u64, search: Search) -> Vec<Option<Fault>> {
+    let mut faults = Vec::new();
+    for i in 0..count {
+        let mut rng = Rng::for_input(seed, i);
+        let cases = 4 + rng.below(9);
+        let starts: Vec<Board> = (0..cases)
+            .map(|_| {
+                let steps = 2 + rng.below(39);
+                board(&mut rng, steps)
+            })
+            .collect();
+        let simulated = kept_cases(&starts, search);
+        let trace = parse(&simulated.trace).expect("the simulated trace parses");
+        let optima: Vec<_> = (starts.iter())
+            .map(|b| crate::puzzles::eight::checker::POJ.optimum(b))
+            .collect();
+        let lesson =
+            assess(&trace, &optima, &Cases(starts.clone())).expect("the reference answers");
+        let telling = starts.iter().any(|b| distances().get(b).unwrap_or(0) >= 2);
+        let told = match simulated.fault {
+            Some(fault) => names(&lesson, fault),
+            None => matches!(lesson, Lesson::Holds(_)) || !telling,
+        };
+        assert!(
+            told,
+            "{search:?} ({:?}): the coach said {lesson:?}\n{}",
+            simulated.fault, simulated.trace
+        );
+        faults.push(simulated.fault);
+    }
+    faults
+}
+
+#[test]
+fn right_searches_hold_beside_a_goal_side_kept_across_cases() {
+    for (seed, search) in [(7, Search::Smaller), (8, Search::Weighted)] {
+        let faults = kept_family(seed, 300, search);
+        assert!(faults.iter().all(Option::is_none), "{search:?}: {faults:?}");
+    }
+}
+
+#[test]
+fn strict_alternation_is_named_beside_a_kept_goal_side() {
+    let faults = kept_family(9, 300, Search::Alternating);
+    let kept = faults.iter().filter(|f| matches!(f, Some(Fault::Kept(_))));
+    let kept = kept.count();
+    assert!(kept > 150, "most inputs show it: {kept}");
+}
+
+/// A Huarong-like goal side of `roots` roots (counted as the program counts them) and a start
+/// whose plain BFS widens by two positions a layer.
+struct ManyRoots(usize);
+
+impl Plain for ManyRoots {
+    fn start_ways(&self, _case: usize) -> Result<Vec<Layers<'_>>, String> {
+        Ok(vec![Box::new((0..).map(|d| 1 + 2 * d))])
+    }
+
+    fn goal(&self, _depth: usize, _widest: usize) -> Result<Goal, String> {
+        Ok(Goal::Many(Some(self.0)))
+    }
+}
+
+fn many_roots(trace: &str, roots: usize) -> Lesson {
+    let optima = [crate::model::optimum::Optimum::Moves(2)];
+    super::assess_stderr(trace, true, &optima, &ManyRoots(roots)).expect("the fake answers")
+}
+
+#[test]
+fn a_run_stopped_before_its_first_trace_line_is_named_stopped() {
+    let optima = [crate::model::optimum::Optimum::Moves(5)];
+    let stopped = super::assess_stderr("", false, &optima, &One(GOAL));
+    assert_eq!(stopped, Ok(Lesson::NotYet(Lapse::Stopped)));
+    let silent = super::assess_stderr("", true, &optima, &One(GOAL));
+    assert!(matches!(silent, Ok(Lesson::NotYet(Lapse::NoTrace { .. }))));
+}
+
+#[test]
+fn a_goal_side_rightly_waited_only_when_none_was_built() {
+    let waited = "goal side: more than 1 arrangements; it waits\nstart depth 1: frontier 3, \
+                  visited 4\nmet at 2 moves (start 2 + goal 0)\n";
+    let waited = many_roots(waited, 9);
+    assert!(matches!(waited, Lesson::Holds(Shown::GoalWaited { .. })));
+    let built = "goal side: 3 arrangements\nstart depth 1: frontier 3, visited 4\nmet at 2 moves \
+                 (start 2 + goal 0)\n";
+    let built = many_roots(built, 3);
+    assert!(matches!(
+        built,
+        Lesson::Holds(Shown::TwoSided { goal: 0, .. })
+    ));
+}
+
+#[test]
+fn a_goal_side_built_before_weighing_its_roots_is_named() {
+    let trace = "goal side: 40 arrangements\nstart depth 1: frontier 3, visited 4\n";
+    let lapse = Lapse::GoalBuiltUnweighed {
+        case: 0,
+        roots: 40,
+        frontier: 1,
+    };
+    assert_eq!(many_roots(trace, 40), Lesson::NotYet(lapse));
 }

@@ -1,7 +1,9 @@
 //! The first reading of a case's trace: which side grew each time, and from what frontiers. Where
 //! the case's goal side is its own (none kept from earlier cases), growing a side whose frontier is
 //! more than [`BALANCE`] times the other's is a lapse; so is a start side that outgrows an ungrown
-//! goal side which then never grows (one-sided), and a goal side of many roots never weighed.
+//! goal side which then never grows (one-sided), and a goal side of many roots never weighed, or
+//! built with more roots than [`BALANCE`] times the start frontier. A goal side kept from earlier
+//! cases is weighed too, with the start side's work since it last grew on the start side's scale.
 
 use super::Goal;
 use crate::model::lesson::{Lapse, BALANCE};
@@ -17,6 +19,11 @@ pub struct GoalSide {
     pub weighed: bool,
     /// It has many roots (Huarong's), not one.
     pub many: bool,
+    /// Its roots were built (`goal side: N …`), grown or not.
+    pub built: bool,
+    /// The start side's work since the goal side last grew, across cases: the sum of the start
+    /// layers' frontiers. A kept goal side pays for later cases, so it may grow ahead by this much.
+    pub owed: usize,
 }
 
 impl GoalSide {
@@ -31,6 +38,8 @@ impl GoalSide {
             grew: false,
             weighed: !many,
             many,
+            built: false,
+            owed: 0,
         }
     }
 }
@@ -50,8 +59,8 @@ struct Walk<'a> {
     goal: &'a mut GoalSide,
     start_front: usize,
     start_depth: usize,
-    /// The goal side is this case's own: only then are choices weighed, since a kept goal side
-    /// pays for later cases too.
+    /// The goal side is this case's own, not kept from an earlier case: a kept one pays for later
+    /// cases too, so it is weighed with the start side's work owed to it.
     fresh: bool,
     /// The start side outgrew an ungrown goal side (one-sided, if the goal never grows in the
     /// case), and first grew from a frontier over [`BALANCE`] times the goal's: each with its event.
@@ -102,6 +111,7 @@ impl Walk<'_> {
                     let weighed = self.goal.weighed;
                     *self.goal = GoalSide {
                         weighed,
+                        built: true,
                         ..GoalSide::new(roots)
                     };
                     self.fresh = true;
@@ -123,19 +133,29 @@ impl Walk<'_> {
                 if side == Side::Start {
                     (self.start_front, self.start_depth, self.visited.0) =
                         (frontier, depth, visited);
+                    self.goal.owed = self.goal.owed.saturating_add(frontier);
                 } else {
                     let goal = &mut *self.goal;
-                    (goal.front, goal.depth, goal.grew) = (Some(frontier), depth, true);
+                    (goal.front, goal.depth, goal.grew, goal.owed) =
+                        (Some(frontier), depth, true, 0);
                     self.visited.1 = visited;
                 }
                 lapse
             }
             Event::GoalRoots(n) => {
-                self.goal.weighed = true;
+                (self.goal.weighed, self.goal.built) = (true, true);
                 if self.goal.depth == 0 {
                     self.goal.front = Some(n);
                 }
-                None
+                // Built while the start frontier was far smaller: its roots were not weighed first.
+                let unweighed = self.fresh && n > BALANCE * self.start_front;
+                let (case, frontier) = (self.case, self.start_front);
+                let lapse = Lapse::GoalBuiltUnweighed {
+                    case,
+                    roots: n,
+                    frontier,
+                };
+                unweighed.then_some((i, lapse))
             }
             Event::GoalWaits(_) => {
                 self.goal.weighed = true;
@@ -151,7 +171,7 @@ impl Walk<'_> {
                 }
                 if m.moves - m.start_half > self.goal.depth {
                     let lapse = self.chose(i, Side::Goal);
-                    self.goal.grew = true;
+                    (self.goal.grew, self.goal.owed) = (true, 0);
                     return lapse;
                 }
                 None
@@ -166,7 +186,10 @@ impl Walk<'_> {
         if side == Side::Start {
             self.first_growth.get_or_insert(i);
         }
-        let goal_front = self.goal.front.filter(|_| self.fresh)?;
+        let goal_front = self.goal.front?;
+        if !self.fresh {
+            return self.kept(side, goal_front).map(|lapse| (i, lapse));
+        }
         let case = self.case;
         match side {
             Side::Start => {
@@ -204,6 +227,32 @@ impl Walk<'_> {
                 self.larger.take()
             }
         }
+    }
+
+    /// Growing `side` beside a goal side kept from earlier cases, `goal_front` wide: the goal side
+    /// may grow ahead of the start side by the start side's work since it last grew; the start
+    /// side may not outgrow it, unless it was grown whole (no frontier left).
+    fn kept(&self, side: Side, goal_front: usize) -> Option<Lapse> {
+        let (depth, frontier, other, owed) = match side {
+            Side::Start if goal_front == 0 => return None,
+            Side::Start => (self.start_depth, self.start_front, goal_front, 0),
+            Side::Goal => (
+                self.goal.depth,
+                goal_front,
+                self.start_front,
+                self.goal.owed,
+            ),
+        };
+        let case = self.case;
+        let lapse = Lapse::KeptLarger {
+            case,
+            side,
+            depth,
+            frontier,
+            other,
+            owed,
+        };
+        (frontier > BALANCE * other.saturating_add(owed)).then_some(lapse)
     }
 
     /// At the case's end: a start side that grew alone where the goal side should have.
