@@ -1,5 +1,6 @@
 //! `judge chart PROBLEM TEST`: the solution's frontiers on the test's first case against a plain
-//! BFS, as SVG on stdout or in `--out`, and the states each search visited.
+//! BFS, as SVG on stdout or in `--out`, and the states each search visited; refused for a puzzle
+//! whose search is not a two-sided one.
 
 use crate::cli::Options;
 use crate::judging::frontier;
@@ -11,6 +12,12 @@ use crate::render::console::emit;
 pub fn chart(session: &Session, options: &Options) -> Result<(), JudgeError> {
     let name = options.problem.as_deref().unwrap_or_default();
     let problem = session.problem(name)?;
+    if session.puzzle(&problem)?.plain_layers.is_none() {
+        return Err(JudgeError::new(format!(
+            "{name} has no two-sided chart: its search is not a layered one from two sides, so \
+             there is no plain BFS to draw it against"
+        )));
+    }
     let test = problem::one_test(&problem, &options.one_test, &session.settings.invocation)?;
     let submission = options.submission.as_deref();
     let case = options.case - 1;

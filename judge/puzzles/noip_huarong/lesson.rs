@@ -13,11 +13,12 @@ use crate::model::optimum::Optimum;
 pub const EXAMPLE: &str = "query 1: 12 states settled";
 
 /// The coach's word on a traced run over `input`, whose stderr is `stderr`. A stopped run's lines
-/// are read as far as they go, `whole` or not: one query past the bound tells.
+/// are read as far as they go, `whole` or not: one query past the bound tells; none, and the run
+/// is named as stopped.
 pub fn lesson(
     input: &[u8],
     stderr: &str,
-    _whole: bool,
+    whole: bool,
     optima: &[Optimum],
 ) -> Result<Lesson, String> {
     let text = std::str::from_utf8(input).map_err(|e| format!("input is not UTF-8: {e}"))?;
@@ -25,7 +26,7 @@ pub fn lesson(
     let bound = 4 * game.open.iter().filter(|&&open| open).count();
     let settled = queries(stderr);
     if settled.is_empty() {
-        return Ok(Lesson::untraced(optima, EXAMPLE));
+        return Ok(Lesson::untraced(optima, whole, EXAMPLE));
     }
     if let Some(&(query, most)) = settled.iter().find(|(_, s)| *s > bound) {
         return Ok(Lesson::NotYet(Lapse::NotCompressed {

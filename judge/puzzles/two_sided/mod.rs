@@ -53,6 +53,9 @@ pub fn assess_stderr(
     plain: &dyn Plain,
 ) -> Result<Lesson, String> {
     let mut trace = crate::formats::trace::parse(stderr)?;
+    if trace.is_empty() {
+        return Ok(Lesson::untraced(optima, whole, EXAMPLE));
+    }
     trace.cut |= !whole;
     assess(&trace, optima, plain)
 }
@@ -61,7 +64,7 @@ pub fn assess_stderr(
 /// unsolvable case with a trace is a search that ran out of positions: it ranks above the others.
 pub fn assess(trace: &Trace, optima: &[Optimum], plain: &dyn Plain) -> Result<Lesson, String> {
     if trace.is_empty() {
-        return Ok(Lesson::untraced(optima, EXAMPLE));
+        return Ok(Lesson::untraced(optima, true, EXAMPLE));
     }
     let events = || trace.cases.iter().flatten();
     let widest = layers(events(), Side::Start).map(|(_, frontier)| frontier);
@@ -155,9 +158,10 @@ fn meeting(events: &[Event]) -> Option<Meeting> {
 }
 
 /// What a case that met (or, unsolvable, did not) shows: a goal side of many roots that rightly
-/// waited, both sides, or sides that ran out of positions without meeting.
+/// waited (the trace shows none built), both sides, or sides that ran out of positions without
+/// meeting.
 fn case_shown(case: usize, met: Option<Meeting>, choices: &Choices, goal: &GoalSide) -> Shown {
-    if goal.many && !goal.grew {
+    if goal.many && !goal.grew && !goal.built {
         let moves = met.map(|m| m.moves);
         return Shown::GoalWaited { case, moves };
     }

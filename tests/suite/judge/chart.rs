@@ -106,3 +106,16 @@ fn a_submission_without_a_trace_or_that_is_stopped_is_told_so() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_puzzle_without_a_two_sided_search_has_no_chart() {
+    let assert = judge()
+        .args(["chart", "noip_huarong", "007"])
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(
+        stderr.contains("noip_huarong has no two-sided chart") && !stderr.contains("no trace"),
+        "{stderr}"
+    );
+}
