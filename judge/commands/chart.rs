@@ -13,9 +13,9 @@ pub fn chart(session: &Session, options: &Options) -> Result<(), JudgeError> {
     let name = options.problem.as_deref().unwrap_or_default();
     let problem = session.problem(name)?;
     if session.puzzle(&problem)?.plain_layers.is_none() {
+        let why = "its search is not a layered one from two sides";
         return Err(JudgeError::new(format!(
-            "{name} has no two-sided chart: its search is not a layered one from two sides, so \
-             there is no plain BFS to draw it against"
+            "{name} has no two-sided chart: {why}"
         )));
     }
     let test = problem::one_test(&problem, &options.one_test, &session.settings.invocation)?;

@@ -182,43 +182,19 @@ pub enum Lapse {
     /// A case needed `optimum` moves, yet its trace never says the sides met.
     NoMeeting { case: usize, optimum: u64 },
     /// The goal side never grew, though the start side grew from a larger frontier than the goal's.
-    OneSided {
-        case: usize,
-        depth: usize,
-        frontier: usize,
-        goal: usize,
-    },
+    OneSided(Lopsided),
     /// A goal side of many roots was never weighed against the start side (no `goal side:` line):
     /// the start side searched alone.
     GoalNeverWeighed { case: usize },
-    /// `side` grew from depth `depth`, `frontier` positions wide, while the other side's frontier
-    /// was more than [`BALANCE`] times smaller.
-    LargerFirst {
-        case: usize,
-        side: Side,
-        depth: usize,
-        frontier: usize,
-        other: usize,
-    },
-    /// Beside a goal side kept from earlier cases, `side` grew from depth `depth`, `frontier`
-    /// positions wide, while the other side's frontier, `other`, plus (for the goal side) the
-    /// start side's work since the goal side last grew, `owed`, was more than [`BALANCE`] times
-    /// smaller: growing the sides in turn regardless of their size does this.
-    KeptLarger {
-        case: usize,
-        side: Side,
-        depth: usize,
-        frontier: usize,
-        other: usize,
-        owed: usize,
-    },
-    /// A goal side of `roots` roots was built while the start frontier had `frontier` positions,
-    /// more than [`BALANCE`] times fewer: its size was not weighed first.
-    GoalBuiltUnweighed {
-        case: usize,
-        roots: usize,
-        frontier: usize,
-    },
+    /// A side grew from a frontier more than [`BALANCE`] times the other's.
+    LargerFirst(Lopsided),
+    /// The same beside a goal side kept from earlier cases, with the start side's work since the
+    /// goal side last grew (added to the start frontier for a goal side growing): growing the
+    /// sides in turn, whatever their size, does this.
+    KeptLarger(Lopsided, usize),
+    /// A goal side of many roots was built (its depth 0 grown) while the start frontier was more
+    /// than [`BALANCE`] times smaller: its size was not weighed first.
+    GoalBuiltUnweighed(Lopsided),
     /// A side's layer is not a plain BFS's.
     LayerDiffers {
         case: usize,
@@ -275,73 +251,22 @@ impl Lapse {
                  (`met at …`)",
                 case + 1
             ),
-            Lapse::OneSided {
-                case,
-                depth,
-                frontier,
-                goal,
-            } => format!(
-                "one-sided: the goal side never grew, though {}the start side grew from depth \
-                 {depth} with {} positions while the goal side had {}",
-                case_prefix(case),
-                thousands(frontier),
-                thousands(goal)
-            ),
+            Lapse::OneSided(l) => {
+                format!("one-sided: the goal side never grew, though {}", l.text())
+            }
             Lapse::GoalNeverWeighed { case } => format!(
                 "one-sided: {}the goal side was never weighed against the start side (no `goal \
                  side:` line): the start side searched alone",
                 case_prefix(case)
             ),
-            Lapse::LargerFirst {
-                case,
-                side,
-                depth,
-                frontier,
-                other,
-            } => format!(
-                "expanded the larger frontier: {}the {} side grew from depth {depth} with {} \
-                 positions while the {} side's frontier had {}",
-                case_prefix(case),
-                side_name(side),
-                thousands(frontier),
-                side_name(other_side(side)),
-                thousands(other)
+            Lapse::LargerFirst(l) => format!("expanded the larger frontier: {}", l.text()),
+            Lapse::KeptLarger(l, owed) => format!(
+                "expanded the larger frontier beside a goal side kept from earlier cases: {}, the \
+                 start side having grown {} since the goal side last did",
+                l.text(),
+                thousands(owed)
             ),
-            Lapse::KeptLarger {
-                case,
-                side,
-                depth,
-                frontier,
-                other,
-                owed,
-            } => format!(
-                "expanded the larger frontier beside a goal side kept from earlier cases: {}the {} \
-                 side grew from depth {depth} with {} positions while the {} side's frontier had \
-                 {}{}",
-                case_prefix(case),
-                side_name(side),
-                thousands(frontier),
-                side_name(other_side(side)),
-                thousands(other),
-                match side {
-                    Side::Goal => format!(
-                        " and the start side had grown {} since the goal side last did",
-                        thousands(owed)
-                    ),
-                    Side::Start => String::new(),
-                }
-            ),
-            Lapse::GoalBuiltUnweighed {
-                case,
-                roots,
-                frontier,
-            } => format!(
-                "goal side built unweighed: {}it was built with {} roots while the start frontier \
-                 had {}",
-                case_prefix(case),
-                thousands(roots),
-                thousands(frontier)
-            ),
+            Lapse::GoalBuiltUnweighed(l) => format!("goal side built unweighed: {}", l.text()),
             Lapse::LayerDiffers {
                 case,
                 side,
@@ -407,22 +332,17 @@ impl Lapse {
                 "keep the solution's trace lines (they print only under BFS_TRACE=1): the coach \
                  reads the search from them"
             }
-            Lapse::OneSided { .. } | Lapse::GoalNeverWeighed { .. } => {
+            Lapse::OneSided(_) | Lapse::GoalNeverWeighed { .. } => {
                 "grow the goal side too, whenever its frontier is the smaller: two searches of \
                  depth d/2 visit far fewer positions than one of depth d"
             }
             Lapse::Stopped => {
-                "the run was stopped before the search showed itself: make it finish within the \
-                 limits (see the verdict), and the coach reads its trace"
+                "end within the limits the verdict names: then the trace shows it all"
             }
-            Lapse::LargerFirst { .. } => {
+            Lapse::LargerFirst(_) | Lapse::KeptLarger(..) => {
                 "before each layer, compare the two frontiers and grow the smaller one"
             }
-            Lapse::KeptLarger { .. } => {
-                "before each layer, compare the two frontiers, not take turns: a goal side kept \
-                 for later cases may grow ahead only by what the start side grew since it last did"
-            }
-            Lapse::GoalBuiltUnweighed { .. } => {
+            Lapse::GoalBuiltUnweighed(_) => {
                 "count the goal side's roots only up to the start frontier's size, and build it \
                  only once it is the smaller: until then let it wait"
             }
@@ -442,15 +362,34 @@ impl Lapse {
     }
 }
 
-fn case_prefix(case: usize) -> String {
-    format!("in case {}, ", case + 1)
+/// `side` grew from depth `depth`, `frontier` positions wide, while the other side's frontier had
+/// `other`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lopsided {
+    pub case: usize,
+    pub side: Side,
+    pub depth: usize,
+    pub frontier: usize,
+    pub other: usize,
 }
 
-fn other_side(side: Side) -> Side {
-    match side {
-        Side::Start => Side::Goal,
-        Side::Goal => Side::Start,
+impl Lopsided {
+    fn text(&self) -> String {
+        let other = [Side::Goal, Side::Start][usize::from(self.side == Side::Goal)];
+        let (side, other) = (side_name(self.side), side_name(other));
+        format!(
+            "{}the {side} side grew from depth {} with {} positions while the {other} side's \
+             frontier had {}",
+            case_prefix(self.case),
+            self.depth,
+            thousands(self.frontier),
+            thousands(self.other)
+        )
     }
+}
+
+fn case_prefix(case: usize) -> String {
+    format!("in case {}, ", case + 1)
 }
 
 fn side_name(side: Side) -> &'static str {

@@ -264,7 +264,7 @@ fn coached(start: Board, simulated: &Simulated) -> Lesson {
 fn names(lesson: &Lesson, fault: Fault) -> bool {
     match (lesson, fault) {
         (Lesson::NotYet(Lapse::OneSided { .. }), Fault::OneSided) => true,
-        (Lesson::NotYet(Lapse::LargerFirst { side, .. }), Fault::Lopsided(s)) => *side == s,
+        (Lesson::NotYet(Lapse::LargerFirst(l)), Fault::Lopsided(s)) => l.side == s,
         (
             Lesson::NotYet(Lapse::LayerDiffers {
                 side,
@@ -276,7 +276,7 @@ fn names(lesson: &Lesson, fault: Fault) -> bool {
             Fault::CutLayer(s, d),
         ) => *side == s && *depth == d && traced < plain,
         (Lesson::NotYet(Lapse::MetLate { .. }), Fault::Late) => true,
-        (Lesson::NotYet(Lapse::KeptLarger { side, .. }), Fault::Kept(s)) => *side == s,
+        (Lesson::NotYet(Lapse::KeptLarger(l, _)), Fault::Kept(s)) => l.side == s,
         _ => false,
     }
 }
@@ -553,10 +553,12 @@ fn a_goal_side_rightly_waited_only_when_none_was_built() {
 #[test]
 fn a_goal_side_built_before_weighing_its_roots_is_named() {
     let trace = "goal side: 40 arrangements\nstart depth 1: frontier 3, visited 4\n";
-    let lapse = Lapse::GoalBuiltUnweighed {
+    let lapse = Lapse::GoalBuiltUnweighed(crate::model::lesson::Lopsided {
         case: 0,
-        roots: 40,
-        frontier: 1,
-    };
+        side: Side::Goal,
+        depth: 0,
+        frontier: 40,
+        other: 1,
+    });
     assert_eq!(many_roots(trace, 40), Lesson::NotYet(lapse));
 }

@@ -6,7 +6,7 @@
 //! cases is weighed too, with the start side's work since it last grew on the start side's scale.
 
 use super::Goal;
-use crate::model::lesson::{Lapse, BALANCE};
+use crate::model::lesson::{Lapse, Lopsided, BALANCE};
 use crate::model::trace::{Event, Side};
 
 /// The goal side as the trace has grown it so far: it may be kept from case to case.
@@ -60,7 +60,7 @@ struct Walk<'a> {
     start_front: usize,
     start_depth: usize,
     /// The goal side is this case's own, not kept from an earlier case: a kept one pays for later
-    /// cases too, so it is weighed with the start side's work owed to it.
+    /// cases too, so the start side's work since it last grew is owed to it.
     fresh: bool,
     /// The start side outgrew an ungrown goal side (one-sided, if the goal never grows in the
     /// case), and first grew from a frontier over [`BALANCE`] times the goal's: each with its event.
@@ -149,13 +149,8 @@ impl Walk<'_> {
                 }
                 // Built while the start frontier was far smaller: its roots were not weighed first.
                 let unweighed = self.fresh && n > BALANCE * self.start_front;
-                let (case, frontier) = (self.case, self.start_front);
-                let lapse = Lapse::GoalBuiltUnweighed {
-                    case,
-                    roots: n,
-                    frontier,
-                };
-                unweighed.then_some((i, lapse))
+                let lopsided = lopsided(self.case, Side::Goal, 0, n, self.start_front);
+                unweighed.then_some((i, Lapse::GoalBuiltUnweighed(lopsided)))
             }
             Event::GoalWaits(_) => {
                 self.goal.weighed = true;
@@ -181,16 +176,20 @@ impl Walk<'_> {
 
     /// Growing `side` at event `i` from the frontiers as they are. A lopsided start side is told at
     /// once where the goal side has grown; else it waits for the case's end, where a goal side that
-    /// never grew makes it one-sided.
+    /// never grew makes it one-sided. Beside a goal side kept from earlier cases, the start side's
+    /// work since it last grew is owed to it; one grown whole (no frontier) leaves no choice.
     fn chose(&mut self, i: usize, side: Side) -> Option<(usize, Lapse)> {
         if side == Side::Start {
             self.first_growth.get_or_insert(i);
         }
         let goal_front = self.goal.front?;
-        if !self.fresh {
-            return self.kept(side, goal_front).map(|lapse| (i, lapse));
-        }
-        let case = self.case;
+        let (case, kept) = (self.case, (!self.fresh).then_some(self.goal.owed));
+        let larger = |side, depth, frontier, other| {
+            let lopsided = lopsided(case, side, depth, frontier, other);
+            kept.map_or(Lapse::LargerFirst(lopsided), |owed| {
+                Lapse::KeptLarger(lopsided, owed)
+            })
+        };
         match side {
             Side::Start => {
                 let (depth, frontier) = (self.start_depth, self.start_front);
@@ -198,16 +197,12 @@ impl Walk<'_> {
                 // program does (mirror images as one): only a lopsided choice is sure to be one.
                 let outgrown = goal_front * if self.goal.many { BALANCE } else { 1 };
                 if !self.goal.grew && frontier > outgrown && self.outgrew.is_none() {
-                    let lapse = Lapse::OneSided {
-                        case,
-                        depth,
-                        frontier,
-                        goal: goal_front,
-                    };
+                    let lapse = Lapse::OneSided(lopsided(case, side, depth, frontier, goal_front));
                     self.outgrew = Some((i, lapse));
                 }
-                if frontier > BALANCE * goal_front && self.larger.is_none() {
-                    let lapse = larger(case, Side::Start, depth, frontier, goal_front);
+                let lopsided = goal_front > 0 && frontier > BALANCE * goal_front;
+                if lopsided && self.larger.is_none() {
+                    let lapse = larger(Side::Start, depth, frontier, goal_front);
                     match self.goal.grew {
                         true => return Some((i, lapse)),
                         false => self.larger = Some((i, lapse)),
@@ -217,8 +212,8 @@ impl Walk<'_> {
             }
             Side::Goal => {
                 let start = self.start_front;
-                if goal_front > BALANCE * start {
-                    let lapse = larger(case, Side::Goal, self.goal.depth, goal_front, start);
+                if goal_front > BALANCE * start.saturating_add(kept.unwrap_or(0)) {
+                    let lapse = larger(Side::Goal, self.goal.depth, goal_front, start);
                     return Some((i, lapse));
                 }
                 // The goal grew after the start side had outgrown it: only a lopsided choice
@@ -227,32 +222,6 @@ impl Walk<'_> {
                 self.larger.take()
             }
         }
-    }
-
-    /// Growing `side` beside a goal side kept from earlier cases, `goal_front` wide: the goal side
-    /// may grow ahead of the start side by the start side's work since it last grew; the start
-    /// side may not outgrow it, unless it was grown whole (no frontier left).
-    fn kept(&self, side: Side, goal_front: usize) -> Option<Lapse> {
-        let (depth, frontier, other, owed) = match side {
-            Side::Start if goal_front == 0 => return None,
-            Side::Start => (self.start_depth, self.start_front, goal_front, 0),
-            Side::Goal => (
-                self.goal.depth,
-                goal_front,
-                self.start_front,
-                self.goal.owed,
-            ),
-        };
-        let case = self.case;
-        let lapse = Lapse::KeptLarger {
-            case,
-            side,
-            depth,
-            frontier,
-            other,
-            owed,
-        };
-        (frontier > BALANCE * other.saturating_add(owed)).then_some(lapse)
     }
 
     /// At the case's end: a start side that grew alone where the goal side should have.
@@ -270,8 +239,8 @@ impl Walk<'_> {
     }
 }
 
-fn larger(case: usize, side: Side, depth: usize, frontier: usize, other: usize) -> Lapse {
-    Lapse::LargerFirst {
+fn lopsided(case: usize, side: Side, depth: usize, frontier: usize, other: usize) -> Lopsided {
+    Lopsided {
         case,
         side,
         depth,

@@ -59,7 +59,7 @@ impl Read<'_> {
                         Event::Layer { side, .. } => Some(side),
                         _ => None,
                     });
-                    self.meeting(m, start, goal, met_side)
+                    self.meeting(m, (start, goal), met_side)
                 }
                 Event::GoalRoots(_) | Event::GoalWaits(_) => None,
             };
@@ -70,16 +70,10 @@ impl Read<'_> {
         None
     }
 
-    /// A meeting closes a path one move past the layers complete when it came (a layer it came in
-    /// is not complete), and no longer than the optimum.
-    fn meeting(
-        &self,
-        m: Meeting,
-        start: usize,
-        goal: usize,
-        met_side: Option<Side>,
-    ) -> Option<Lapse> {
-        let case = self.case;
+    /// A meeting closes a path one move past the layers complete when it came, the sides' `depths`
+    /// but a layer it came in, and no longer than the optimum.
+    fn meeting(&self, m: Meeting, depths: (usize, usize), met_side: Option<Side>) -> Option<Lapse> {
+        let (case, (start, goal)) = (self.case, depths);
         let start = start - usize::from(met_side == Some(Side::Start));
         let goal = goal - usize::from(met_side == Some(Side::Goal));
         if m.moves > start + goal + 1 {

@@ -112,7 +112,14 @@ fn the_solutions_pass_as_exercises_on_every_test() {
 /// `problem`'s exercise with the solution's search put back, but `rule` (the solution's way of
 /// choosing a side) replaced by `one_side`: the one-sided search a student writes first.
 fn one_sided(problem: &str, rule: &str, one_side: &str) -> std::path::PathBuf {
-    let path = projects::scratch(&format!("coach-one-sided-{problem}")).join("mine.rs");
+    planted(problem, "one-sided", rule, one_side)
+}
+
+/// `problem`'s exercise with the solution's search put back and one rule of it, `rule` (in the
+/// search, or in the side's layer growth the exercise keeps), replaced by `lapse`: a fill-in with
+/// one planted lapse, written as `tag`.
+fn planted(problem: &str, tag: &str, rule: &str, lapse: &str) -> std::path::PathBuf {
+    let path = projects::scratch(&format!("coach-{tag}-{problem}")).join("mine.rs");
     let written = path.to_str().expect("UTF-8 path");
     judge()
         .args(["practice", problem, written])
@@ -124,14 +131,14 @@ fn one_sided(problem: &str, rule: &str, one_side: &str) -> std::path::PathBuf {
         let start = s.find(BEGIN).expect("begin") + BEGIN.len();
         start..start + s[start..].find(END).expect("end")
     };
-    let ours = &solution[search(&solution)];
-    assert!(
-        ours.contains(rule),
-        "{problem}: the solution chooses its side by {rule}"
-    );
     let mut filled = exercise.clone();
-    filled.replace_range(search(&exercise), &ours.replace(rule, one_side));
-    std::fs::write(&path, filled).expect("write");
+    filled.replace_range(search(&exercise), &solution[search(&solution)]);
+    assert_eq!(
+        filled.matches(rule).count(),
+        1,
+        "{problem}: the solution has `{rule}` once"
+    );
+    std::fs::write(&path, filled.replace(rule, lapse)).expect("write");
     path
 }
 
@@ -197,6 +204,8 @@ fn a_one_sided_eight_exercise_lapses_where_a_search_is_needed() {
         "{text}"
     );
     assert!(text.contains("hint: grow the goal side too"), "{text}");
+    // Luogu's boards are judged by the same program.
+    named("eight_luogu", &path, &["004"], &[], "one-sided: ");
 }
 
 /// Huarong's one-sided fill-in never weighs its goal side; between two full layouts it never grows
@@ -254,4 +263,129 @@ fn an_exercise_not_yet_written_is_named_with_how_to_write_it() {
                 predicate::str::contains("cargo run --bin judge -- practice eight"),
             ),
         );
+}
+
+/// `path` checked as `problem`'s exercise on `tests` only (with `extra` options): each is not yet,
+/// and its lapse says `lapse`.
+fn named(problem: &str, path: &Path, tests: &[&str], extra: &[&str], lapse: &str) {
+    let mut args: Vec<&str> = tests.iter().flat_map(|t| ["--test", t]).collect();
+    args.extend(extra);
+    let assert = check(problem, path, &args).code(1);
+    let rows = coached(&assert.get_output().stdout);
+    assert_eq!(rows.len(), tests.len(), "{problem}: {rows:?}");
+    for (test, _, technique) in &rows {
+        let told = technique.starts_with("not yet: ") && technique.contains(lapse);
+        assert!(told, "{problem} {test}: {technique}");
+    }
+}
+
+/// Eight's side rule, and Huarong's, as the solutions write them.
+const EIGHT_RULE: &str = "self.goal.frontier().len() < self.start.frontier().len()";
+const HUARONG_RULE: &str = "side.frontier().len() < start.frontier().len()";
+const HUARONG_GOAL_RULE: &str = "goal.frontier().len() < start.frontier().len()";
+/// One side, then the other, whatever their frontiers: a turn kept across cases.
+const IN_TURN: &str = "{ use std::sync::atomic::{AtomicBool, Ordering}; static TURN: AtomicBool = \
+                       AtomicBool::new(false); TURN.fetch_xor(true, Ordering::Relaxed) }";
+
+#[test]
+fn growing_the_larger_frontier_is_named_on_each_puzzle() {
+    let larger = "expanded the larger frontier: ";
+    let eight = planted(
+        "eight",
+        "larger",
+        EIGHT_RULE,
+        &EIGHT_RULE.replace('<', ">="),
+    );
+    named("eight", &eight, &["001"], &[], larger);
+    named("eight_luogu", &eight, &["004"], &[], larger);
+    // Huarong's goal side grows only once built: 028 and 031 build it.
+    let huarong = planted(
+        "huarong",
+        "larger",
+        HUARONG_RULE,
+        &HUARONG_RULE.replace('<', ">="),
+    );
+    named("huarong", &huarong, &["028", "031"], &[], larger);
+    let rule = HUARONG_GOAL_RULE;
+    let huarong_goal = planted("huarong_goal", "larger", rule, &rule.replace('<', ">="));
+    named("huarong_goal", &huarong_goal, &["001"], &[], larger);
+}
+
+#[test]
+fn a_layer_cut_short_is_named_on_each_puzzle() {
+    // Each layer of two or more positions grows from all but its first.
+    let cut = "the layer was cut short";
+    let (rule, skip) = (
+        "for i in last {",
+        "for i in last.clone().skip(usize::from(last.len() > 1)) {",
+    );
+    let eight = planted("eight", "cut", rule, skip);
+    named("eight", &eight, &["001"], &[], cut);
+    named("eight_luogu", &eight, &["004"], &[], cut);
+    let rule = "for id in first..layer.end.min(first + 32) {";
+    let skip = "for id in (first..layer.end.min(first + 32))\
+                .skip(usize::from(first == layer.start && layer.len() > 1)) {";
+    named(
+        "huarong",
+        &planted("huarong", "cut", rule, skip),
+        &["002"],
+        &[],
+        cut,
+    );
+    let (rule, skip) = (
+        "for id in layer {",
+        "for id in layer.clone().skip(usize::from(layer.len() > 1)) {",
+    );
+    let huarong_goal = planted("huarong_goal", "cut", rule, skip);
+    named("huarong_goal", &huarong_goal, &["001"], &[], cut);
+}
+
+/// Strict alternation shows where a side's frontier outgrows the other's: beside Eight's goal side
+/// kept from case to case (006 has 500 boards), and on the Huarong boards where the sides' sizes
+/// part. On one Eight board (Luogu's inputs) alternating is as good as weighing: no lapse there.
+#[test]
+fn strict_alternation_is_named_on_each_puzzle() {
+    let kept = "expanded the larger frontier beside a goal side kept from earlier cases: ";
+    let eight = planted("eight", "in-turn", EIGHT_RULE, IN_TURN);
+    named("eight", &eight, &["006"], &[], kept);
+    let larger = "expanded the larger frontier: ";
+    let huarong = planted("huarong", "in-turn", HUARONG_RULE, IN_TURN);
+    named("huarong", &huarong, &["031"], &[], larger);
+    let huarong_goal = planted("huarong_goal", "in-turn", HUARONG_GOAL_RULE, IN_TURN);
+    named("huarong_goal", &huarong_goal, &["001"], &[], larger);
+}
+
+#[test]
+fn a_huarong_goal_side_built_unweighed_is_named() {
+    let weighs = "goal.weigh(&board, start.frontier().len(), trace);";
+    let path = planted(
+        "huarong",
+        "unweighed",
+        weighs,
+        "goal.weigh(&board, 1 << 40, trace);",
+    );
+    named(
+        "huarong",
+        &path,
+        &["002", "032"],
+        &[],
+        "goal side built unweighed: ",
+    );
+}
+
+/// A search that spins before its first layer: stopped, whatever the limit, so the shortest
+/// keeps the test quick.
+#[test]
+fn a_run_stopped_before_its_trace_is_named_stopped_on_each_puzzle() {
+    let spin = "{ loop { std::hint::spin_loop() } }";
+    let limit = ["--time-limit", "100"];
+    let stopped = "stopped: ";
+    let eight = planted("eight", "stopped", EIGHT_RULE, spin);
+    named("eight", &eight, &["001"], &limit, stopped);
+    named("eight_luogu", &eight, &["004"], &limit, stopped);
+    let weighs = "goal.weigh(&board, start.frontier().len(), trace);";
+    let huarong = planted("huarong", "stopped", weighs, spin);
+    named("huarong", &huarong, &["001"], &limit, stopped);
+    let huarong_goal = planted("huarong_goal", "stopped", HUARONG_GOAL_RULE, spin);
+    named("huarong_goal", &huarong_goal, &["001"], &limit, stopped);
 }
