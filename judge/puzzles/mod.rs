@@ -125,7 +125,8 @@ mod tests {
         );
         assert_eq!(
             can(|p| p.drawn.is_some()),
-            [false, false, false, false, true]
+            [false, true, false, false, true],
+            "{p1379_and_noip}, so their boards are drawn"
         );
         let layered = can(|p| p.plain_layers.is_some());
         assert_eq!(
