@@ -139,7 +139,8 @@ impl<'a> TestJudge<'a> {
     /// What `-v` shows: heads of the input, output and stderr, a wrong answer's failing case drawn,
     /// and with `--html` that case's replay.
     fn detail(&self, finding: &Finding, ran: &Execution, input: &[u8]) -> Detail {
-        let wrong = finding.code() == Verdict::WrongAnswer.code();
+        // Output after the last answer has no case to draw: each was answered right.
+        let wrong = finding.code() == Verdict::WrongAnswer.code() && !finding.after_the_answers();
         let case = finding.failing_case().unwrap_or(0);
         // One replay serves both: the scene of `-v` and the page of `--html`.
         let replay = self.puzzle.replay.as_ref().filter(|_| wrong || self.replay);

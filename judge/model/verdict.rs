@@ -1,7 +1,7 @@
 //! What one test came to: a verdict with its reason, or a fault of the test itself; and what a
 //! checker found in an output.
 
-use crate::model::reason::{Reason, Rejection, TestFault};
+use crate::model::reason::{Kind, Reason, Rejection, TestFault};
 
 /// The verdict on one test, as online judges name them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,6 +69,13 @@ impl Finding {
     /// The 0-based case or query a wrong answer's reason names: the one worth replaying.
     pub fn failing_case(&self) -> Option<usize> {
         self.reason()?.case()
+    }
+
+    /// Whether the failure is output after the last answer: every case was answered right, so
+    /// replaying one (the first, for want of a named one) would show a right answer.
+    pub fn after_the_answers(&self) -> bool {
+        let extra = |r: &Rejection| matches!(r.kind, Kind::ExtraOutput { .. });
+        matches!(self.reason(), Some(Reason::Rejected(r)) if extra(r))
     }
 
     /// Whether two findings fail the same way: the same code and the same kind of reason.
