@@ -28,7 +28,7 @@ pub struct Session {
     cache: PathBuf,
     pub runner: ProcessRunner,
     /// The puzzles `problem.toml` files may name: [`puzzles::ALL`], or more in a test.
-    puzzles: &'static [Puzzle],
+    pub puzzles: &'static [Puzzle],
 }
 
 impl Session {
@@ -59,11 +59,6 @@ impl Session {
             runner,
             puzzles: puzzles::ALL,
         })
-    }
-
-    /// The same session knowing `puzzles` instead of the registry's.
-    pub fn with_puzzles(self, puzzles: &'static [Puzzle]) -> Session {
-        Session { puzzles, ..self }
     }
 
     /// `problems/<name>/`, or an error that lists the known problems.

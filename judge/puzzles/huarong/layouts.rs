@@ -495,77 +495,8 @@ fn render(
     }
 }
 
-/// Targets that are their own mirror image, so that a board built around one can be symmetric.
-const SYMMETRIC_TARGETS: &[&str] = &["#", "##", "#/#", "##/##", "###", ".#./###", "#.#/###"];
-
-/// Puzzle number `index` of a stream of left-right symmetric boards: every block on the left has its
-/// mirror image on the right (an L faces a J), and a symmetric target sits on the middle line with its
-/// goal there too. On such boards a solver may store a position and its mirror image once; these
-/// puzzles check that it still answers right.
-pub fn mirrored_puzzle(seed: u64, index: u64) -> String {
-    let mut rng = Rng::for_input(seed, index ^ 0x5eed);
-    let (rows, cols) = (2 + rng.below(4), 2 + rng.below(5));
-    let mut grid = vec![vec![String::from("."); cols]; rows];
-    let mut target = shape_cells(rng.pick(SYMMETRIC_TARGETS));
-    let (height, width) = extent(&target);
-    if height > rows || width > cols || (cols - width) % 2 == 1 {
-        // A single centres on an odd width, a domino on an even one; both fit every board here.
-        target = shape_cells(if cols % 2 == 1 { "#" } else { "##" });
-    }
-    let (height, width) = extent(&target);
-    let column = (cols - width) / 2;
-    let row = rng.below(rows - height + 1);
-    put(&mut grid, &target, (row, column), "T");
-    let empty_wanted = 2 + rng.below(4);
-    for n in 0..40 {
-        let drawing = if rng.percent(50) {
-            rng.pick(HOLLOW_CORNER)
-        } else {
-            rng.pick(OWN_CORNER)
-        };
-        let cells = shape_cells(drawing);
-        let (h, w) = extent(&cells);
-        if h > rows || w > cols {
-            continue;
-        }
-        let at = (rng.below(rows - h + 1), rng.below(cols - w + 1));
-        let image: Vec<Pos> = cells.iter().map(|&(r, c)| (r, w - 1 - c)).collect();
-        let image_at = (at.0, cols - w - at.1);
-        let mut both: Vec<Pos> = place(&cells, at);
-        both.extend(place(&image, image_at));
-        let free = both.iter().all(|&(r, c)| grid[r][c] == ".");
-        let apart = (1..both.len()).all(|i| !both[..i].contains(&both[i]));
-        let empty_left = grid.iter().flatten().filter(|c| *c == ".").count();
-        if free && apart && empty_left >= both.len() + empty_wanted {
-            put(&mut grid, &cells, at, &format!("b{n}"));
-            put(&mut grid, &image, image_at, &format!("m{n}"));
-        }
-    }
-    let goal_row = if rng.percent(10) {
-        row
-    } else {
-        rng.below(rows - height + 1)
-    };
-    let metric = rng.pick(&METRICS);
-    let lines: Vec<String> = grid.iter().map(|r| r.join(" ")).collect();
-    format!(
-        "{rows} {cols}\n{}\nT\n{goal_row} {column}\n{metric}\n",
-        lines.join("\n")
-    )
-}
-
 /// The height and width of a shape's bounding box.
 pub fn extent(cells: &[Pos]) -> (usize, usize) {
     let height = cells.iter().map(|c| c.0 + 1).max().unwrap_or(1);
     (height, cells.iter().map(|c| c.1 + 1).max().unwrap_or(1))
-}
-
-fn place(cells: &[Pos], (row, column): Pos) -> Vec<Pos> {
-    cells.iter().map(|&(r, c)| (row + r, column + c)).collect()
-}
-
-fn put(grid: &mut [Vec<String>], cells: &[Pos], at: Pos, name: &str) {
-    for (r, c) in place(cells, at) {
-        grid[r][c] = name.to_string();
-    }
 }

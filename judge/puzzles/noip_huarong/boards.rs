@@ -22,22 +22,6 @@ pub fn game(seed: u64, index: u64, max_side: usize, queries: usize) -> String {
     queries_on(&mut rng, cols, &open, queries)
 }
 
-/// Game number `index` of the stream `seed` on a `rows` × `cols` board (each 1 to 30) where each
-/// cell is fixed with a chance of `fixed` percent, with `queries` queries as `queries_on` draws
-/// them; none when fewer than two cells are movable.
-pub fn sized_game(
-    seed: u64,
-    index: u64,
-    (rows, cols): (usize, usize),
-    fixed: usize,
-    queries: usize,
-) -> String {
-    let mut rng = Rng::for_input(seed, index);
-    let (rows, cols) = (rows.clamp(1, 30), cols.clamp(1, 30));
-    let open: Vec<bool> = (0..rows * cols).map(|_| !rng.percent(fixed)).collect();
-    queries_on(&mut rng, cols, &open, queries)
-}
-
 /// Game number `index` of the stream `seed` on a `rows` × `cols` board (each 1 to 30) where only
 /// `open` percent of the cells are movable (two at least), all joined: a random walk from a random
 /// cell opens cells until there are that many. Unlike as many cells fixed at random, which fall
@@ -78,7 +62,7 @@ pub fn carved_game(
 /// The input of a board (`open`, rows of `cols` cells) with `queries` queries (at most 500): a
 /// query's empty cell and piece are two movable cells, and its target is another movable cell, or
 /// the piece's own cell one time in ten, or any cell, fixed ones too, one in ten.
-fn queries_on(rng: &mut Rng, cols: usize, open: &[bool], queries: usize) -> String {
+pub fn queries_on(rng: &mut Rng, cols: usize, open: &[bool], queries: usize) -> String {
     let movable: Vec<usize> = (0..open.len()).filter(|&c| open[c]).collect();
     let queries = if movable.len() < 2 {
         0

@@ -96,9 +96,10 @@ fn session(root: &Path) -> Session {
         table: false,
         ..Settings::default()
     };
-    Session::launching(Path::new(env!("CARGO_BIN_EXE_judge")), root, settings)
-        .expect("a session")
-        .with_puzzles(&PUZZLES)
+    let judge = Path::new(env!("CARGO_BIN_EXE_judge"));
+    let mut session = Session::launching(judge, root, settings).expect("a session");
+    session.puzzles = &PUZZLES;
+    session
 }
 
 #[test]
