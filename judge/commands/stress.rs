@@ -8,6 +8,7 @@ use crate::cli::Options;
 use crate::commands::add;
 use crate::formats::json::Json;
 use crate::judging::contestant::{Brute, Inputs};
+use crate::judging::problem::Test;
 use crate::judging::session::Session;
 use crate::judging::stress::{search, shrink, shrink_deadline, Trial};
 use crate::model::error::JudgeError;
@@ -78,51 +79,70 @@ pub fn stress(session: &Session, options: &Options) -> Result<i32, JudgeError> {
     // Searched for once, for the smallest input only: shrinking runs many that fail.
     let smallest = &shrunk.failure;
     let case = smallest.run.finding.failing_case().unwrap_or(0);
-    let shortest =
-        (puzzle.replay.as_ref()).and_then(|r| (r.shortest)(smallest.input.as_bytes(), case));
+    let after = smallest.run.finding.after_the_answers();
+    let replay = puzzle.replay.as_ref().filter(|_| !after);
+    let shortest = replay.and_then(|r| (r.shortest)(smallest.input.as_bytes(), case));
     let found = Found {
         index,
         first,
         shrunk,
         shortest,
     };
-    report_failure(session, options, &searched, seed, &found)
+    report_failure(session, options, (&searched, seed), &found, &trial)
 }
 
-/// Shows the failure, saving it first if asked. The failure is worth more than the test file: it is
-/// shown even when saving it fails.
+/// Shows the failure, saving it first if asked, or writing it to a file if it is too long to show.
+/// The failure is worth more than the test file: it is shown even when saving it fails.
 fn report_failure(
     session: &Session,
     options: &Options,
-    searched: &Searched,
-    seed: u64,
+    (searched, seed): (&Searched, u64),
     found: &Found,
+    trial: &Trial,
 ) -> Result<i32, JudgeError> {
     let name = options.problem.as_deref().unwrap_or_default();
-    let saved = (options.save).then(|| save(session, name, &found.shrunk.failure.input, seed));
-    let saved_path = saved.as_ref().and_then(|s| s.as_deref().ok());
-    let again = repeat_command(&session.settings.invocation, options, seed);
-    let time_given = options.time_ms.is_some();
-    let text = report::failed(searched, seed, found, time_given, saved_path, &again);
-    let json = || report::json(searched, seed, Some((found, saved_path)));
-    show(options, &text, json);
-    match saved {
-        Some(Err(e)) => {
-            eprintln!("judge: not saved: {e}");
-            Ok(2)
-        }
-        _ => Ok(1),
-    }
-}
-
-fn save(session: &Session, problem: &str, input: &str, seed: u64) -> Result<PathBuf, JudgeError> {
-    let options = Options {
-        problem: Some(problem.into()),
-        input: Some(input.into()),
+    let input = &found.shrunk.failure.input;
+    let test = Options {
+        problem: Some(name.into()),
+        input: Some(input.clone()),
         name: Some(format!("stress-{seed}")),
         ..Options::default()
     };
-    Ok(add::add(&session.root, &options)?.input)
+    let saved = (options.save).then(|| save(session, test, trial));
+    let saved = saved.and_then(|s| s.map_err(|e| eprintln!("judge: not saved: {e}")).ok());
+    let unsaved = options.save && saved.is_none();
+    let long = (input.lines().count() > report::SHOWN_LINES).then(|| long_input(name, seed, input));
+    let kept = saved.flatten().or_else(|| Some((long.flatten()?, None)));
+    let again = repeat_command(&session.settings.invocation, options, seed);
+    let time_given = options.time_ms.is_some();
+    let text = report::failed(searched, seed, found, time_given, &kept, &again);
+    let json = || report::json(searched, seed, Some((found, &kept)));
+    show(options, &text, json);
+    Ok(if unsaved { 2 } else { 1 })
+}
+
+/// Adds the failing input, byte for byte, as the test `options` name, and judges the submission on
+/// that test: whether the failure came back there.
+fn save(session: &Session, options: Options, trial: &Trial) -> Result<report::Kept, JudgeError> {
+    let path = add::add(&session.root, &options)?.input;
+    // `add` ends the text with one `\n`, as a test typed in should; the failure may rest on its end.
+    let input = options.input.unwrap_or_default();
+    std::fs::write(&path, input).map_err(|e| JudgeError::io("write", &path, e))?;
+    let test = Test {
+        name: options.name.unwrap_or_default(),
+        input: path.clone(),
+        answer: Some(path.with_extension("ans")),
+    };
+    Ok(Some((path, Some(trial.judge.judge(&test)?.finding))))
+}
+
+/// Writes an input too long to show to a file of the system's temporary folder, byte for byte, named
+/// by this judge's process so that two judges never write one file: its path, or `None` (the input
+/// is then shown) if it cannot be written.
+fn long_input(problem: &str, seed: u64, input: &str) -> Option<PathBuf> {
+    let name = format!("judge-stress-{problem}-{seed}-{}.in", std::process::id());
+    let path = std::env::temp_dir().join(name);
+    std::fs::write(&path, input).ok().map(|()| path)
 }
 
 /// The command that finds the same failure again, run as `me`.

@@ -6,7 +6,6 @@ use crate::judging::contestant::{Brute, Inputs};
 use crate::judging::problem::Test;
 use crate::judging::test_judge::{broken, load, Loaded, TestJudge};
 use crate::model::error::JudgeError;
-use crate::model::optimum::Optimum;
 use crate::model::outcome::TestRun;
 use crate::model::reason::TestFault;
 use crate::model::stress::{CutShort, Failure, Searched, Shrunk, MAX_SHRINK_RUNS, SHRINK_SECONDS};
@@ -43,7 +42,15 @@ impl Trial<'_> {
         let run = match load(&test, self.judge.checker, None) {
             Ok(loaded) => self.judge.judge_loaded(&loaded)?.0,
             Err(TestFault::TooLarge { max_states }) => match brute.optima(&test.input, input)? {
-                Some(optima) => return Ok((self.judged_by_brute(&test, input, optima)?, true)),
+                Some(optima) => {
+                    let input = input.as_bytes().to_vec();
+                    let loaded = Loaded {
+                        test,
+                        input,
+                        optima,
+                    };
+                    return Ok((self.judged_by_brute(&loaded)?, true));
+                }
                 // The brute force did not finish either: the input is skipped.
                 None => broken(&test, TestFault::TooLarge { max_states }, input.as_bytes()),
             },
@@ -54,23 +61,13 @@ impl Trial<'_> {
 
     /// The submission judged against the brute force's optima. An answer that beats them shows
     /// the brute force wrong, and it can judge no more.
-    fn judged_by_brute(
-        &self,
-        test: &Test,
-        input: &str,
-        optima: Vec<Optimum>,
-    ) -> Result<TestRun, JudgeError> {
-        let loaded = Loaded {
-            test: test.clone(),
-            input: input.as_bytes().to_vec(),
-            optima,
-        };
-        let (run, _) = self.judge.judge_loaded(&loaded)?;
+    fn judged_by_brute(&self, loaded: &Loaded) -> Result<TestRun, JudgeError> {
+        let (run, _) = self.judge.judge_loaded(loaded)?;
         match &run.finding {
             Finding::TestError(beaten) => Err(JudgeError::new(format!(
                 "your brute force's answer is not optimal: the submission's is valid and shorter \
                  ({beaten}), on this input, too large for the reference:\n{}",
-                indent(input)
+                indent(&String::from_utf8_lossy(&loaded.input))
             ))),
             _ => Ok(run),
         }
@@ -124,14 +121,19 @@ pub fn search(
 }
 
 /// Tries the generator's smaller inputs, keeping each that still fails the same way, until none
-/// does, the run cap is spent or `--time` is out.
+/// does, the run cap is spent or `--time` is out. Each is given the failing input's line ends; an
+/// input written otherwise than shrinking writes it is shrunk only if it still fails written so.
 pub fn shrink(
     trial: &Trial,
     generator: &dyn Generator,
     failure: Failure,
     deadline: Instant,
 ) -> Result<Shrunk, JudgeError> {
-    let way = failure.run.finding.clone();
+    let (way, like) = (failure.run.finding.clone(), failure.input.clone());
+    // Written otherwise, the input is first tried as shrinking writes it, and shrunk only if that
+    // still fails the same way.
+    let mut rendered = generator.rendered(&like);
+    let mut kept_whole = rendered.as_ref().map(|text| ends_like(&like, text)) != Some(like.clone());
     let (mut smallest, mut runs) = (failure, 0);
     let cut_short = |runs: usize| match () {
         _ if runs >= MAX_SHRINK_RUNS => Some(CutShort::Runs),
@@ -141,14 +143,19 @@ pub fn shrink(
     let cut_short = 'smaller: loop {
         progress(&format!("stress: shrinking, {runs} runs"));
         let case = smallest.run.finding.failing_case();
-        for input in generator.smaller(&smallest.input, case) {
+        let smaller = match kept_whole {
+            true => rendered.take().into_iter().collect(),
+            false => generator.smaller(&smallest.input, case),
+        };
+        for input in smaller {
             if let Some(cut) = cut_short(runs) {
                 break 'smaller Some(cut);
             }
             runs += 1;
+            let input = ends_like(&like, &input);
             let (run, _) = trial.judged(&input)?;
             if run.finding.same_way(&way) {
-                smallest = Failure { input, run };
+                (smallest, kept_whole) = (Failure { input, run }, false);
                 continue 'smaller;
             }
         }
@@ -159,7 +166,16 @@ pub fn shrink(
         failure: smallest,
         runs,
         cut_short,
+        kept_whole,
     })
+}
+
+/// `text`, written one `\n` a line as shrinking writes, with the line ends of `like`: `\r\n` or `\n`,
+/// and a last line with an end or without. A program may fail on these alone.
+fn ends_like(like: &str, text: &str) -> String {
+    let end = if like.contains("\r\n") { "\r\n" } else { "\n" };
+    let last = if like.ends_with('\n') { end } else { "" };
+    text.strip_suffix('\n').unwrap_or(text).replace('\n', end) + last
 }
 
 /// When shrinking that starts `now` must end: where `--time` set the command's `deadline`, there;
@@ -183,5 +199,54 @@ mod tests {
         let soon = now + Duration::from_millis(1500);
         assert_eq!(shrink_deadline(Some(soon), now), soon);
         assert_eq!(shrink_deadline(None, now), now + Duration::from_secs(60));
+    }
+
+    #[test]
+    fn a_rendered_input_is_its_own_whatever_its_line_ends() {
+        // Huarong's inputs write an empty cell `.` or `..`; shrinking writes `.`: its own inputs
+        // are those `rendered` writes.
+        for puzzle in crate::puzzles::ALL {
+            let Some(stress) = puzzle.stress else {
+                continue;
+            };
+            let generator = stress().generator;
+            for index in (0..40).filter(|i| i % 5 != 4) {
+                let (input, _) = generator.input(31, index, 8);
+                for like in ["a\n", "a", "a\r\n", "a\r\nb"] {
+                    let rendered = generator
+                        .rendered(&ends_like(like, &input))
+                        .expect("readable");
+                    let written = ends_like(like, &rendered);
+                    let again = generator.rendered(&written).map(|r| ends_like(like, &r));
+                    assert_eq!(again.as_ref(), Some(&written), "{}: {index}", puzzle.name);
+                    for smaller in generator.smaller(&written, Some(0)) {
+                        let kept = ends_like(&written, &smaller);
+                        let crlf = kept.matches("\r\n").count();
+                        assert_eq!(
+                            crlf,
+                            kept.matches('\n').count() * usize::from(like.contains('\r'))
+                        );
+                        assert_eq!(
+                            kept.ends_with('\n'),
+                            like.ends_with('\n'),
+                            "{}: {index}",
+                            puzzle.name
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_smaller_input_keeps_the_failing_inputs_line_ends() {
+        let written = "1 2\n3 4\n";
+        for like in ["a\nb\n", "a\nb", "a\r\nb\r\n", "a\r\nb"] {
+            assert_eq!(ends_like(like, "a\nb\n"), like);
+            let kept = ends_like(like, written);
+            assert_eq!(kept.replace("\r\n", "\n").trim_end(), written.trim_end());
+            assert_eq!(kept.ends_with('\n'), like.ends_with('\n'), "{like:?}");
+            assert_eq!(kept.contains('\r'), like.contains('\r'), "{like:?}");
+        }
     }
 }

@@ -47,6 +47,10 @@ pub struct Shrunk {
     pub failure: Failure,
     pub runs: usize,
     pub cut_short: Option<CutShort>,
+    /// Not shrunk: the input is written otherwise than shrinking writes inputs (spacing, tabs,
+    /// mixed line ends; their line ends aside, which a smaller input keeps), and written so it did
+    /// not fail the same way, so its failure may rest on how it is written.
+    pub kept_whole: bool,
 }
 
 /// The first failure, what it shrank to, and the reference's answer to its failing case.

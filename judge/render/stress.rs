@@ -2,11 +2,11 @@
 //! and shown.
 
 use crate::formats::json::Json;
-use crate::formats::text::indent;
+use crate::formats::text::{indent, indent_input};
 use crate::model::stress::{CutShort, Found, Searched, MAX_SHRINK_RUNS, SHRINK_SECONDS};
 use crate::model::verdict::Finding;
 use crate::render::{count, frames};
-use std::path::Path;
+use std::path::PathBuf;
 
 /// The submission did not compile: the title, then the compiler's message.
 pub fn compile_error(title: &str, message: &str) -> String {
@@ -39,15 +39,22 @@ pub fn passed(searched: &Searched, seed: u64) -> String {
     )
 }
 
+/// The file that holds the failing input, if one does, and with `--save` its verdict there.
+pub type Kept = Option<(PathBuf, Option<Finding>)>;
+
+/// Inputs longer than this many lines are not shown, but named by the file that holds them.
+pub const SHOWN_LINES: usize = 40;
+
 /// The failure: the input that failed first, what shrinking made of it, how it fails, the
-/// reference's own answer, where it was `saved`, and `again`, the command that finds it again.
+/// reference's own answer, the file that holds the input (`--save`'s test with its verdict there,
+/// or a file for an input too long to show), and `again`, the command that finds it again.
 /// `time_given`: `--time` bounded the shrinking.
 pub fn failed(
     searched: &Searched,
     seed: u64,
     found: &Found,
     time_given: bool,
-    saved: Option<&Path>,
+    kept: &Kept,
     again: &str,
 ) -> String {
     let decided = match searched.failure_by_brute {
@@ -62,6 +69,10 @@ pub fn failed(
     let runs = count(shrunk.runs, "run");
     let how = one_line(&shrunk.failure.run.finding);
     text += &match shrunk.cut_short {
+        _ if shrunk.kept_whole => format!(
+            "not shrunk ({runs}): written as shrinking writes inputs, it passes, so its failure \
+             may rest on how it is written\nthe failing input:\n"
+        ),
         None => format!("shrunk in {runs}: {how}\nthe smallest failing input:\n"),
         Some(cut) => {
             let why = match cut {
@@ -70,13 +81,16 @@ pub fn failed(
                 CutShort::Runs => format!("the cap of {MAX_SHRINK_RUNS} runs"),
             };
             format!(
-                "shrinking cut short after {runs} ({why}): {how}\nthe smallest failing input \
-                 found so far (a smaller one may fail too):\n"
+                "shrinking cut short after {runs} ({why}): {how}\nthe smallest failing \
+                 input found so far (a smaller one may fail too):\n"
             )
         }
     };
-    let failure = &shrunk.failure;
-    text += &indent(&failure.input);
+    let (failure, lines) = (&shrunk.failure, shrunk.failure.input.lines().count());
+    text += &match kept.as_ref().filter(|_| lines > SHOWN_LINES) {
+        Some((path, _)) => format!("  {lines} lines, in {}\n", path.display()),
+        None => indent_input(failure.input.as_bytes()),
+    };
     if let Some(scene) = &failure.run.detail.scene {
         text += &format!("how it fails:\n{}", indent(scene));
     }
@@ -84,8 +98,13 @@ pub fn failed(
         let case = failure.run.finding.failing_case().unwrap_or(0);
         text += &indent(&frames::shortest(answer, case));
     }
-    if let Some(path) = saved {
-        text += &format!("saved as {}\n", path.display());
+    if let Some((path, Some(judged))) = kept {
+        let again = ["it fails again", "it passes"][usize::from(judged.accepted())];
+        let path = path.display();
+        text += &format!(
+            "saved as {path}; judged as a test, {again}: {}\n",
+            one_line(judged)
+        );
     }
     text + &format!("again: {again}\n")
 }
@@ -96,10 +115,12 @@ fn one_line(finding: &Finding) -> String {
 }
 
 /// The search and its failure, if one was `found` (and where it was saved), as JSON.
-pub fn json(searched: &Searched, seed: u64, found: Option<(&Found, Option<&Path>)>) -> Json {
-    let failure = found.map_or(Json::Null, |(found, saved)| {
+pub fn json(searched: &Searched, seed: u64, found: Option<(&Found, &Kept)>) -> Json {
+    let failure = found.map_or(Json::Null, |(found, kept)| {
         let finding = &found.shrunk.failure.run.finding;
-        let saved = saved.map(|p| p.display().to_string());
+        let saved = kept.as_ref().filter(|(_, judged)| judged.is_some());
+        let path = saved.map(|(path, _)| path.display().to_string());
+        let verdict = saved.and_then(|(_, judged)| Some(judged.as_ref()?.code()));
         let cut_short = found.shrunk.cut_short.map(|cut| match cut {
             CutShort::Time => "time",
             CutShort::Runs => "runs",
@@ -112,7 +133,9 @@ pub fn json(searched: &Searched, seed: u64, found: Option<(&Found, Option<&Path>
             ("input", Json::String(found.shrunk.failure.input.clone())),
             ("shrink_runs", Json::Number(found.shrunk.runs as f64)),
             ("shrink_cut_short", Json::text(cut_short)),
-            ("saved", Json::text(saved.as_deref())),
+            ("saved", Json::text(path.as_deref())),
+            ("saved_verdict", Json::text(verdict)),
+            ("kept_whole", Json::Bool(found.shrunk.kept_whole)),
         ])
     });
     Json::Object(vec![

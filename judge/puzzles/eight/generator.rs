@@ -5,7 +5,7 @@
 
 use super::checker::{Eight, Format, POJ};
 use super::reference::{Board, GOAL};
-use crate::puzzles::generator::{Generator, Stress};
+use crate::puzzles::generator::{cuts, Generator, Stress};
 use crate::puzzles::rng::Rng;
 
 pub fn stress() -> Stress {
@@ -50,38 +50,21 @@ impl Generator for EightBoards {
         (self.format.render(&boards), cases)
     }
 
-    /// Smaller inputs, the largest cuts first, as delta debugging tries them: the failing case
-    /// alone, then for 2, 4, 8, … parts down to one case a part, each part alone and the input
-    /// without each part. Taken again from each smaller input that still fails, until none does,
-    /// it ends where no single case can go: the one or two boards that matter.
+    /// Smaller inputs: delta debugging's `cuts` of the boards, the failing case alone first. Taken
+    /// again from each that still fails, they end at the one or two boards that matter.
     fn smaller(&self, input: &str, case: Option<usize>) -> Vec<String> {
         let Ok(boards) = (self.format.parse)(input.as_bytes()) else {
             return Vec::new();
         };
-        let mut tried: Vec<Vec<Board>> = Vec::new();
-        let mut try_it = |candidate: Vec<Board>| {
-            let smaller = !candidate.is_empty() && candidate.len() < boards.len();
-            if smaller && !tried.contains(&candidate) {
-                tried.push(candidate);
-            }
-        };
-        if let Some(board) = case.and_then(|c| boards.get(c)) {
-            try_it(vec![*board]);
-        }
-        let mut parts = 2;
-        while parts / 2 < boards.len() {
-            let bounds = |i: usize| i * boards.len() / parts.min(boards.len());
-            for i in 0..parts.min(boards.len()) {
-                let (from, to) = (bounds(i), bounds(i + 1));
-                try_it(boards[from..to].to_vec());
-                try_it([&boards[..from], &boards[to..]].concat());
-            }
-            parts *= 2;
-        }
-        tried
-            .iter()
+        let cuts = cuts(&boards, case.filter(|&c| c < boards.len()));
+        cuts.iter()
             .map(|boards| self.format.render(boards))
             .collect()
+    }
+
+    fn rendered(&self, input: &str) -> Option<String> {
+        let boards = (self.format.parse)(input.as_bytes()).ok()?;
+        Some(self.format.render(&boards))
     }
 }
 

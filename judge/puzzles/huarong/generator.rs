@@ -54,6 +54,11 @@ impl Generator for Boards {
         let cut = cuts(&layouts, &others).map(|l| render(&l, target));
         distinct_valid(cut, |text| reference::parse(text).is_ok())
     }
+
+    fn rendered(&self, input: &str) -> Option<String> {
+        let p = reference::parse(input).ok()?;
+        Some(render(&as_layouts(&p), &p.blocks[p.target].name))
+    }
 }
 
 /// Smaller pairs of layouts: without each block of `removable`, without an empty row, without an

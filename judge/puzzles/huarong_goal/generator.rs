@@ -42,6 +42,10 @@ impl Generator for Pairs {
         let cut = cuts(&layouts, &blocks).map(|l| render(&l));
         distinct_valid(cut, |text| reference::parse_layouts(text).is_ok())
     }
+
+    fn rendered(&self, input: &str) -> Option<String> {
+        reference::parse_layouts(input).ok().map(|l| render(&l))
+    }
 }
 
 /// Pair number `index` of the stream `seed`, on boards of 2 to `max_side` cells a side.

@@ -1,11 +1,11 @@
 //! Random NOIP 2013 华容道 inputs from `boards.rs`, small boards first, and the ways to make a failing
-//! one smaller: the failing query alone, half the queries, a row or column no query uses, or one
-//! movable cell fixed.
+//! one smaller: fewer queries (the failing one alone, then delta debugging's `cuts`), a row or
+//! column no query uses, or one movable cell fixed.
 
 use super::boards;
 use super::checker::NoipHuarong;
 use super::reference::{self, Game, Query};
-use crate::puzzles::generator::{Generator, Stress};
+use crate::puzzles::generator::{cuts, Generator, Stress};
 
 pub fn stress() -> Stress {
     Stress {
@@ -50,12 +50,9 @@ impl Generator for Games {
         };
         let mut smaller: Vec<Game> = Vec::new();
         let queries = &game.queries;
-        if queries.len() > 1 {
-            let named = case.and_then(|c| queries.get(c));
-            smaller.extend(named.map(|q| with_queries(&game, vec![*q])));
-            let (first, second) = queries.split_at(queries.len() / 2);
-            smaller.extend([first, second].map(|half| with_queries(&game, half.to_vec())));
-        }
+        let named = case.filter(|&c| c < queries.len());
+        let fewer = cuts(queries, named);
+        smaller.extend(fewer.into_iter().map(|q| with_queries(&game, q)));
         smaller.extend((0..game.rows).filter_map(|r| without_row(&game, r)));
         let columns = (0..game.cols).filter_map(|c| without_row(&transposed(&game), c));
         smaller.extend(columns.map(|g| transposed(&g)));
@@ -63,6 +60,10 @@ impl Generator for Games {
             smaller.extend((0..game.open.len()).filter_map(|cell| with_fixed(&game, cell)));
         }
         smaller.iter().map(reference::render).collect()
+    }
+
+    fn rendered(&self, input: &str) -> Option<String> {
+        Some(reference::render(&reference::parse(input).ok()?))
     }
 }
 
@@ -201,6 +202,33 @@ mod tests {
         let game = reference::parse(&input).expect("valid");
         assert_eq!(game.queries.len(), 1, "{input}");
         assert!(game.rows <= 3 && game.cols <= 3, "{input}");
+    }
+
+    #[test]
+    fn a_tle_keeps_the_queries_its_work_needs_and_no_more() {
+        // A TLE modelled as work: the queries times the cells, over a budget. Shrinking must keep
+        // just enough queries, where halves alone would stop at the first half that passes.
+        let mut rng = crate::puzzles::rng::Rng::new(31);
+        for trial in 0..8 {
+            // 50 queries on a board of 13 to 20 cells a side; more than half of them needed.
+            let (mut input, _) = Games.input(31, 100 + 10 * trial, 50);
+            let need = 26 + rng.below(24);
+            let work = |game: &Game| game.queries.len() * game.rows * game.cols;
+            let budget = need * work(&reference::parse(&input).expect("valid")) / 50;
+            let fails = |text: &str| work(&reference::parse(text).expect("valid")) >= budget;
+            while let Some(smaller) = Games.smaller(&input, None).into_iter().find(|s| fails(s)) {
+                input = smaller;
+            }
+            let game = reference::parse(&input).expect("valid");
+            let cells = game.rows * game.cols;
+            assert!(game.queries.len() < 50 && fails(&input), "trial {trial}");
+            // No query can go, and no row or column that no query uses is left.
+            assert!(
+                (game.queries.len() - 1) * cells < budget,
+                "trial {trial}: {need}"
+            );
+            assert!(without_row(&game, 0).is_none(), "trial {trial}");
+        }
     }
 
     #[test]

@@ -426,3 +426,114 @@ fn your_own_generator_is_stressed_with_the_reference_deciding() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_missing_final_newline_is_found_kept_and_saved() {
+    let here = |p: &str| {
+        std::fs::canonicalize(p)
+            .expect("fixture")
+            .display()
+            .to_string()
+    };
+    let fixture = here("tests/fixtures/eight/no_final_newline.cpp");
+    let gen = here("tests/fixtures/eight/gen_no_newline.py");
+    let root = projects::eight_project("stress-newline", Path::new("unused.rs"), true);
+    let in_root = |args: &[&str]| {
+        let output = (judge().current_dir(&root))
+            .env("CARGO_TARGET_DIR", projects::target_dir())
+            .args(args)
+            .output()
+            .expect("judge runs");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        (output.status.code(), format!("{stdout}{stderr}"))
+    };
+    let stress = [
+        "stress", "eight", &fixture, "--gen", &gen, "--seed", "3", "--cases", "40",
+    ];
+    let (code, text) = in_root(&[&stress[..], &["--save"]].concat());
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("shrunk in ") && text.contains("⏎ missing at end of input"),
+        "{text}"
+    );
+    assert!(
+        text.contains("; judged as a test, it fails again: WA"),
+        "{text}"
+    );
+    let saved = std::fs::read(root.join("problems/eight/tests/002-stress-3.in")).expect("saved");
+    assert!(!saved.ends_with(b"\n"), "{saved:?}");
+    assert_eq!(
+        saved
+            .split(u8::is_ascii_whitespace)
+            .filter(|w| !w.is_empty())
+            .count(),
+        9
+    );
+    let (code, table) = in_root(&["eight", &fixture, "--test", "002"]);
+    assert_eq!(code, Some(1), "{table}");
+    assert!(table.contains("002-stress-3  WA"), "{table}");
+}
+
+#[test]
+fn an_input_failing_only_as_written_is_kept_whole() {
+    // Tabs between cells, which the fixture takes for cells: it fails only as written. Its 45 lines
+    // are too many to show: they are written to a file.
+    let args = [
+        "stress",
+        "eight",
+        "tests/fixtures/eight/no_final_newline.cpp",
+        "--gen",
+        "tests/fixtures/eight/gen_tabs.py",
+        "--seed",
+        "3",
+        "--cases",
+        "45",
+    ];
+    let output = judge().args(args).output().expect("judge runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("not shrunk (1 run): written as shrinking"),
+        "{text}"
+    );
+    let path = (text.lines())
+        .find_map(|l| l.strip_prefix("  45 lines, in "))
+        .unwrap_or_else(|| panic!("no file named: {text}"));
+    let input = std::fs::read_to_string(path).expect("the input's file");
+    std::fs::remove_file(path).expect("removed");
+    assert_eq!(
+        (input.matches('\t').count(), input.lines().count()),
+        (45 * 8, 45)
+    );
+    // Output after the last case: every case was answered right, so none is replayed.
+    assert!(text.contains("output after the last case"), "{text}");
+    assert!(!text.contains("how it fails"), "{text}");
+}
+
+#[test]
+fn a_noip_tle_shrinks_to_one_query_on_a_tiny_board() {
+    // A program that never ends: every input is TLE, and shrinking goes as far as a WA's would.
+    let args = [
+        "stress",
+        "noip_huarong",
+        "tests/fixtures/eight/infinite_loop.c",
+        "--seed",
+        "1",
+        "--time-limit",
+        "20",
+    ];
+    let (code, document) = stress(&args[1..]);
+    assert_eq!(code, Some(1), "{document:?}");
+    let found = failure(&document);
+    assert_eq!(text(found, "verdict"), "TLE", "{document:?}");
+    let input = text(found, "input");
+    let size: Vec<usize> = (input.split_whitespace().take(3))
+        .map(|n| n.parse().expect("a number"))
+        .collect();
+    assert_eq!(size[2], 1, "one query left:\n{input}");
+    assert!(
+        size[0] * size[1] <= 9,
+        "a board of 9 cells at most:\n{input}"
+    );
+}
