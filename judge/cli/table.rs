@@ -234,8 +234,8 @@ pub const OPTIONS: [Opt; 28] = [
         .set(Set::Switch(|o| o.verbose = true))
         .by(&[Judge, Show, Practice])
         .help(
-            "for each test not accepted: input, output and stderr heads and the failing case \
-             drawn; the judge and practice --check add the reference's answer and a BFS_TRACE=1 \
+            "for each test not accepted: input and output heads, stderr's last lines and the \
+             failing case drawn; the judge and practice --check add the reference's answer and a BFS_TRACE=1 \
              trace beside a plain BFS's layers",
         ),
     opt("--no-color")

@@ -135,7 +135,8 @@ pub fn compile(
         }
         _ => (entry, Vec::new()),
     };
-    let program = Program { path, args };
+    let shown = (language == Language::Python).then(|| source.display().to_string());
+    let program = Program { path, args, shown };
     Ok(Compiled::Ready { program, cached })
 }
 
@@ -205,6 +206,8 @@ fn build(
     let compiler = Program {
         path: installed.tool.clone(),
         args,
+        // In the sandbox the name given becomes `/proc/self/fd/N`, as the file exists.
+        shown: Some(shown.display().to_string()),
     };
     let ran = runner.execute(&compiler, None, dir, caps, Env::Judge)?;
     if let Some(why) = ran.lost {
@@ -215,7 +218,7 @@ fn build(
     }
     if ran.measured.status != Status::Exited(0) {
         let (copy, given) = (source.to_string_lossy(), shown.to_string_lossy());
-        let named = ran.stderr.replace(&*copy, &given);
+        let named = compiler.named(&ran.stderr).replace(&*copy, &given);
         let lines: Vec<&str> = named.lines().take(MESSAGE_LINES).collect();
         return Ok(Err(lines.join("\n")));
     }
@@ -226,8 +229,10 @@ fn build(
     }))
 }
 
-const PYTHON_CHECK: &str =
-    "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[2], 'exec')";
+/// Only the error itself is printed: a traceback would name this check's own `<string>`.
+const PYTHON_CHECK: &str = "import sys, traceback
+try: compile(open(sys.argv[1], 'rb').read(), sys.argv[2], 'exec')
+except Exception as e: sys.exit(''.join(traceback.format_exception_only(type(e), e)))";
 
 /// Why a compiler was stopped, if it passed one of its caps.
 fn cap_passed(m: &Measurement, caps: &Limits) -> Option<String> {

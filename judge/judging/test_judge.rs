@@ -19,6 +19,7 @@ use crate::puzzles::checker::Checker;
 use crate::puzzles::Puzzle;
 use crate::render::{beside, frames};
 use crate::run::runner::Runner;
+use crate::run::stderr::tail;
 use std::time::Instant;
 
 /// The largest test input or `.ans` read, bytes: a test is data for a puzzle, not a disk image.
@@ -136,7 +137,7 @@ impl<'a> TestJudge<'a> {
         Ok((run, ran))
     }
 
-    /// What `-v` shows: heads of the input, output and stderr, a wrong answer's failing case drawn,
+    /// What `-v` shows: heads of the input and output, the tail of stderr, a wrong answer's failing case drawn,
     /// and with `--html` that case's replay.
     fn detail(&self, finding: &Finding, ran: &Execution, input: &[u8]) -> Detail {
         // Output after the last answer has no case to draw: each was answered right.
@@ -148,7 +149,7 @@ impl<'a> TestJudge<'a> {
         Detail {
             input: head(input),
             output: head(&ran.stdout),
-            stderr: head(ran.stderr.as_bytes()),
+            stderr_tail: self.program.named(tail(&ran.stderr)),
             scene: match frames.as_deref() {
                 Some(frames) => Some(frames::scene(frames, case)).filter(|_| wrong),
                 None => (self.puzzle.drawn.filter(|_| wrong)).and_then(|drawn| drawn(input, case)),
@@ -311,6 +312,7 @@ pub mod testing {
         Program {
             path: name.into(),
             args: Vec::new(),
+            shown: None,
         }
     }
 

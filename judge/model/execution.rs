@@ -9,6 +9,26 @@ use std::path::PathBuf;
 pub struct Program {
     pub path: PathBuf,
     pub args: Vec<OsString>,
+    /// A script's path as the user gave it: its last argument is a copy, which the run reaches
+    /// through `/proc/self/fd/N` in the sandbox, and a traceback should name the user's file.
+    pub shown: Option<String>,
+}
+
+impl Program {
+    /// `stderr` with each traceback line `  File "COPY"` naming the script as the user gave it.
+    pub fn named(&self, stderr: &str) -> String {
+        let Some(shown) = &self.shown else {
+            return stderr.to_string();
+        };
+        let copy = |path: &str| {
+            path.starts_with("/proc/self/fd/") || self.args.last().is_some_and(|a| a == path)
+        };
+        let line = |l: &str| match l.strip_prefix("  File \"").and_then(|r| r.split_once('"')) {
+            Some((path, after)) if copy(path) => format!("  File \"{shown}\"{after}"),
+            _ => l.to_string(),
+        };
+        stderr.split_inclusive('\n').map(line).collect()
+    }
 }
 
 /// What one run did and wrote.
@@ -115,5 +135,25 @@ mod tests {
         assert_eq!(sandboxes, ["namespaces", "process-group"]);
         let accountings = [Accounting::Cgroup, Accounting::Polling].map(Accounting::name);
         assert_eq!(accountings, ["cgroup", "polling"]);
+    }
+
+    #[test]
+    fn a_traceback_names_the_script_as_the_user_gave_it() {
+        let mut script = Program {
+            path: "python3".into(),
+            args: vec!["-S".into(), "/cache/mine-1f.py".into()],
+            shown: Some("mine.py".into()),
+        };
+        let stderr = "  File \"/proc/self/fd/6\", line 3, in f\n  File \"/cache/mine-1f.py\", \
+                      line 9\n  File \"/usr/lib/python3/x.py\", line 1\nValueError: File \"\n";
+        let named = "  File \"mine.py\", line 3, in f\n  File \"mine.py\", line 9\n  File \
+                     \"/usr/lib/python3/x.py\", line 1\nValueError: File \"\n";
+        assert_eq!(script.named(stderr), named);
+        script.shown = None;
+        assert_eq!(
+            script.named(stderr),
+            stderr,
+            "a binary's stderr is left as it is"
+        );
     }
 }

@@ -24,13 +24,15 @@ impl Compile {
     }
 }
 
-/// Heads of a test's input, and of the program's output and stderr, for `-v`; for a wrong answer,
-/// the failing case drawn by its checker.
+/// Heads of a test's input and of the program's output, and the tail of its stderr, for `-v`; for
+/// a wrong answer, the failing case drawn by its checker.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Detail {
     pub input: String,
     pub output: String,
-    pub stderr: String,
+    /// The last whole lines of its stderr, 4 KiB at most, a script's traceback naming the user's
+    /// file.
+    pub stderr_tail: String,
     /// Lines: the case's board, the answer, and for an illegal move the board before it, marked.
     pub scene: Option<String>,
     /// For a wrong answer, the reference's own answer to the failing case as a program prints it,
@@ -170,7 +172,7 @@ pub mod made {
         let detail = Detail {
             input: "2 3 4".into(),
             output: "ud".into(),
-            stderr: String::new(),
+            stderr_tail: String::new(),
             scene: Some("case 1\n1 2 3".into()),
             shortest: Some("ullddrurdllurdruldr".into()),
             replay: None,

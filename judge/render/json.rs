@@ -93,6 +93,7 @@ fn test_json(test: &TestRun) -> Json {
     let reason = test.finding.reason();
     let case = (reason.and_then(Reason::case)).map(|i| i as f64 + 1.0);
     let u = test.measured;
+    let stderr = Some(test.detail.stderr_tail.as_str()).filter(|s| !s.is_empty());
     Json::Object(vec![
         ("name", Json::String(test.name.clone())),
         ("verdict", verdict),
@@ -112,6 +113,7 @@ fn test_json(test: &TestRun) -> Json {
         ("judge_ms", Json::Number(test.judge_ms)),
         ("kind", Json::text(reason.map(Reason::code))),
         ("case", number(case)),
+        ("stderr_tail", Json::text(stderr)),
     ])
 }
 

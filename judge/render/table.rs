@@ -62,12 +62,13 @@ impl Table {
         row = row.trim_end().to_string() + "\n";
         if self.verbose && !test.finding.accepted() {
             let d = &test.detail;
-            for (label, text) in [
-                ("input", &d.input),
-                ("output", &d.output),
-                ("stderr", &d.stderr),
-            ] {
+            for (label, text) in [("input", &d.input), ("output", &d.output)] {
                 row += &format!("      {label:6}  {text}\n");
+            }
+            // Whole lines, escaped: a terminal wraps what is wider than it.
+            for (i, line) in d.stderr_tail.lines().enumerate() {
+                let label = if i == 0 { "stderr" } else { "" };
+                row += &format!("      {label:6}  {}\n", printable(line));
             }
             let case = test.finding.failing_case().unwrap_or(0);
             let shortest = d.shortest.as_ref().map(|a| frames::shortest(a, case));
@@ -239,6 +240,22 @@ mod tests {
                 .count(),
             1
         );
+    }
+
+    #[test]
+    fn verbose_rows_show_stderrs_last_lines_whole() {
+        let table = Table {
+            color: false,
+            verbose: true,
+            name_width: 3,
+        };
+        let mut run = test_run("001", wrong("x"), None);
+        run.detail.stderr_tail = "Traceback:\n  File \"a.py\", line 3\nZeroDivisionError\n".into();
+        let row = table.row(&run);
+        let shown =
+            "      stderr  Traceback:\n                File \"a.py\", line 3\n              \
+                     ZeroDivisionError\n";
+        assert!(row.contains(shown), "{row}");
     }
 
     #[test]

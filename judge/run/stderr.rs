@@ -33,6 +33,14 @@ impl Tap {
     }
 }
 
+/// The last [`TAIL_KEPT`] bytes of `stderr`, from the first line that begins among them.
+pub fn tail(stderr: &str) -> &str {
+    let before = stderr.len().saturating_sub(TAIL_KEPT + 1);
+    let newline = stderr.as_bytes()[before..].iter().position(|&b| b == b'\n');
+    let start = newline.map_or(stderr.len(), |i| before + i + 1);
+    &stderr[if stderr.len() <= TAIL_KEPT { 0 } else { start }..]
+}
+
 fn drain(mut pipe: File, head: usize) -> io::Result<Vec<u8>> {
     let (mut kept, mut tail, mut dropped) = (Vec::new(), VecDeque::<u8>::new(), 0u64);
     let mut buf = vec![0u8; 64 << 10];
@@ -81,5 +89,30 @@ mod tests {
         // Exactly head + tail: nothing left out, no marker.
         let just = &long[..100 + TAIL_KEPT];
         assert_eq!(through(100, just), just);
+    }
+
+    #[test]
+    fn a_tail_is_whole_lines_within_the_last_bytes_kept() {
+        for seed in 0..200u64 {
+            // A small LCG: lines of any length, multi-byte characters in them.
+            let mut x = seed;
+            let mut below = |n: u64| {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ((x >> 33) % n) as usize
+            };
+            let lines: Vec<String> = (0..below(300))
+                .map(|i| format!("{i}{}\n", "é".repeat(below(90))))
+                .collect();
+            let text = lines.concat();
+            let kept = tail(&text);
+            assert!(kept.len() <= TAIL_KEPT && text.ends_with(kept));
+            let start = text.len() - kept.len();
+            assert!(start == 0 || text.as_bytes()[start - 1] == b'\n', "{seed}");
+            // The line before it did not fit.
+            let before = text[..start].lines().last().map_or(0, |l| l.len() + 1);
+            assert!(start == 0 || kept.len() + before > TAIL_KEPT, "{seed}");
+        }
     }
 }

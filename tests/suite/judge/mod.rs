@@ -12,4 +12,5 @@ mod judging;
 mod practice;
 mod registry;
 mod show;
+mod stderr;
 mod stress;
