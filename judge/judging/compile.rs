@@ -166,10 +166,8 @@ fn unreadable(source: &Path, why: String) -> JudgeError {
         None => {
             let here = std::env::current_dir().unwrap_or_default();
             let from = folder.map_or(here.clone(), |f| here.join(f));
-            error.with_fix(format!(
-                "no such file in {}: give the path of a .rs, .c, .cpp or .py file",
-                from.display()
-            ))
+            let fix = "give the path of a .rs, .c, .cpp or .py file";
+            error.with_fix(format!("no such file in {}: {fix}", from.display()))
         }
     }
 }
@@ -236,20 +234,19 @@ except Exception as e: sys.exit(''.join(traceback.format_exception_only(type(e),
 
 /// Why a compiler was stopped, if it passed one of its caps.
 fn cap_passed(m: &Measurement, caps: &Limits) -> Option<String> {
+    let (mib, wall_ms) = (caps.memory_kib / 1024, caps.wall_ms());
     let why = match m.stopped? {
         Stop::Disk => "the compiler filled its folder".into(), // not capped: not seen
         Stop::UncountedChildren => {
             "the compiler ignored SIGCHLD: its CPU could not be counted".into()
         }
         Stop::Cpu => format!("the compiler passed its {} ms CPU cap", caps.cpu_ms),
-        Stop::Memory => format!(
-            "the compiler passed its {} MiB memory cap",
-            caps.memory_kib / 1024
-        ),
-        Stop::Wall => format!(
-            "the compiler was stopped at its {} ms wall-clock cap (blocked on a file?)",
-            caps.wall_ms()
-        ),
+        Stop::Memory => format!("the compiler passed its {mib} MiB memory cap"),
+        Stop::Wall => {
+            format!(
+                "the compiler was stopped at its {wall_ms} ms wall-clock cap (blocked on a file?)"
+            )
+        }
     };
     Some(why)
 }
@@ -384,13 +381,12 @@ fn python_for_nobody(fix: &str) -> Result<PathBuf, JudgeError> {
     let candidates = std::env::split_paths(&path).map(|dir| dir.join("python3"));
     let mut runnable =
         candidates.filter(|c| std::fs::canonicalize(c).is_ok_and(|c| anyone_may_run(&c)));
-    runnable.next().ok_or_else(|| {
-        JudgeError::new(
-            "no python3 on PATH that an unprivileged user may run: a root judge runs submissions as \
-             nobody",
-        )
-        .with_fix(fix)
-    })
+    let why =
+        "no python3 on PATH that an unprivileged user may run: a root judge runs submissions \
+               as nobody";
+    runnable
+        .next()
+        .ok_or_else(|| JudgeError::new(why).with_fix(fix))
 }
 
 /// Whether every folder above `file` lets others through, and `file` lets them run it.

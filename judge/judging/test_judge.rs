@@ -137,8 +137,8 @@ impl<'a> TestJudge<'a> {
         Ok((run, ran))
     }
 
-    /// What `-v` shows: heads of the input and output, the tail of stderr, a wrong answer's failing case drawn,
-    /// and with `--html` that case's replay.
+    /// What `-v` shows: heads of the input and output, the tail of stderr, a wrong answer's failing
+    /// case drawn, and with `--html` that case's replay.
     fn detail(&self, finding: &Finding, ran: &Execution, input: &[u8]) -> Detail {
         // Output after the last answer has no case to draw: each was answered right.
         let wrong = finding.code() == Verdict::WrongAnswer.code() && !finding.after_the_answers();

@@ -20,9 +20,9 @@ impl Program {
         let Some(shown) = &self.shown else {
             return stderr.to_string();
         };
-        let copy = |path: &str| {
-            path.starts_with("/proc/self/fd/") || self.args.last().is_some_and(|a| a == path)
-        };
+        // The copy: its path, or in the sandbox the descriptor it is reached through.
+        let last = self.args.last();
+        let copy = |p: &str| p.starts_with("/proc/self/fd/") || last.is_some_and(|a| a == p);
         let line = |l: &str| match l.strip_prefix("  File \"").and_then(|r| r.split_once('"')) {
             Some((path, after)) if copy(path) => format!("  File \"{shown}\"{after}"),
             _ => l.to_string(),

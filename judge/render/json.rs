@@ -91,16 +91,14 @@ fn test_json(test: &TestRun) -> Json {
         Finding::TestError(fault) => (Json::Null, Json::String(fault.to_string())),
     };
     let reason = test.finding.reason();
+    let why = reason.map(Reason::to_string);
     let case = (reason.and_then(Reason::case)).map(|i| i as f64 + 1.0);
     let u = test.measured;
     let stderr = Some(test.detail.stderr_tail.as_str()).filter(|s| !s.is_empty());
     Json::Object(vec![
         ("name", Json::String(test.name.clone())),
         ("verdict", verdict),
-        (
-            "reason",
-            Json::text(reason.map(Reason::to_string).as_deref()),
-        ),
+        ("reason", Json::text(why.as_deref())),
         ("test_error", test_error),
         ("cpu_ms", number(u.map(|u| u.cpu_ms))),
         ("wall_ms", number(u.map(|u| u.wall_ms))),

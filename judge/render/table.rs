@@ -29,17 +29,10 @@ impl Table {
         let cached = matches!(run.compile, Compile::Built { cached: true });
         let build = format!("{}{}", run.compiler, if cached { " (cached)" } else { "" });
         let limits = limits_text(&run.limits);
-        let title = self.paint("1", &run.problem);
-        let heads = format!(
-            "  {:w$}  verdict   CPU ms  wall ms     memory  moves/optimum",
-            "test",
-            w = self.name_width
-        );
-        format!(
-            "{title}: {}, {build}, {limits}, {}\n{heads}\n",
-            run.submission,
-            count(tests, "test")
-        )
+        let (title, w, test) = (self.paint("1", &run.problem), self.name_width, "test");
+        let heads = format!("  {test:w$}  verdict   CPU ms  wall ms     memory  moves/optimum");
+        let (submission, tests) = (&run.submission, count(tests, "test"));
+        format!("{title}: {submission}, {build}, {limits}, {tests}\n{heads}\n")
     }
 
     pub fn row(&self, test: &TestRun) -> String {
@@ -48,17 +41,12 @@ impl Table {
         let usage = test.measured.map_or(format!("{:>27}", "-"), |u| {
             format!("{:8.1} {:8.1} {:>10}", u.cpu_ms, u.wall_ms, mib(u.peak_kib))
         });
-        let cost = test
-            .cost
-            .map_or("-".into(), |c| format!("{}/{}", c.moves, c.optimum));
+        let cost = (test.cost).map_or("-".into(), |c| format!("{}/{}", c.moves, c.optimum));
         // Reasons and scenes quote tests and answers: printed escaped, they cannot drive the terminal.
         let reason =
             (test.finding.text()).map_or(String::new(), |r| format!("  {}", printable(&r)));
-        let mut row = format!(
-            "  {:w$}  {verdict}  {usage}  {cost:13}{reason}",
-            test.name,
-            w = self.name_width
-        );
+        let (name, w) = (&test.name, self.name_width);
+        let mut row = format!("  {name:w$}  {verdict}  {usage}  {cost:13}{reason}");
         row = row.trim_end().to_string() + "\n";
         if self.verbose && !test.finding.accepted() {
             let d = &test.detail;
@@ -84,9 +72,7 @@ impl Table {
     pub fn footer(&self, run: &ProblemRun) -> String {
         match run.sandbox() {
             Some((sandbox, accounting)) if self.verbose => {
-                let blind = accounting
-                    .blind_spot()
-                    .map_or(String::new(), |b| format!(" ({b})"));
+                let blind = (accounting.blind_spot()).map_or(String::new(), |b| format!(" ({b})"));
                 let (sandbox, accounting) = (sandbox.name(), accounting.name());
                 format!("  sandbox: {sandbox}; accounting: {accounting}{blind}\n")
             }
@@ -95,10 +81,8 @@ impl Table {
     }
 
     pub fn compile_error(&self, message: &str) -> String {
-        let indented: Vec<String> = message
-            .lines()
-            .map(|l| format!("      {}", printable(l)))
-            .collect();
+        let line = |l| format!("      {}", printable(l));
+        let indented: Vec<String> = message.lines().map(line).collect();
         let code = self.paint("31", Verdict::CompileError.code());
         format!("  {code}  compile error\n{}\n", indented.join("\n"))
     }
