@@ -147,7 +147,8 @@ impl<'a> TestJudge<'a> {
         let replay = self.puzzle.replay.as_ref().filter(|_| wrong || self.replay);
         let frames = replay.and_then(|r| (r.frames)(input, &ran.stdout, case).ok());
         Detail {
-            input: head(input),
+            // The head may end before the input does: a missing final newline is said.
+            input: head(input) + ["  (⏎ missing at end)", ""][usize::from(input.ends_with(b"\n"))],
             output: head(&ran.stdout),
             stderr_tail: self.program.named(tail(&ran.stderr)),
             scene: match frames.as_deref() {

@@ -470,9 +470,10 @@ fn a_missing_final_newline_is_found_kept_and_saved() {
             .count(),
         9
     );
-    let (code, table) = in_root(&["eight", &fixture, "--test", "002"]);
+    let (code, table) = in_root(&["eight", &fixture, "--test", "002", "-v"]);
     assert_eq!(code, Some(1), "{table}");
     assert!(table.contains("002-stress-3  WA"), "{table}");
+    assert!(table.contains("  (⏎ missing at end)\n"), "{table}");
 }
 
 #[test]
