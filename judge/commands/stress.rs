@@ -111,8 +111,8 @@ fn report_failure(
     let saved = (options.save).then(|| save(session, test, trial));
     let saved = saved.and_then(|s| s.map_err(|e| eprintln!("judge: not saved: {e}")).ok());
     let unsaved = options.save && saved.is_none();
-    let long = (input.lines().count() > report::SHOWN_LINES).then(|| long_input(name, seed, input));
-    let kept = saved.flatten().or_else(|| Some((long.flatten()?, None)));
+    let long = || long_input(options.json, name, seed, input);
+    let kept = saved.flatten().or_else(|| Some((long()?, None)));
     let again = repeat_command(&session.settings.invocation, options, seed);
     let time_given = options.time_ms.is_some();
     let text = report::failed(searched, seed, found, time_given, &kept, &again);
@@ -138,11 +138,12 @@ fn save(session: &Session, options: Options, trial: &Trial) -> Result<report::Ke
 
 /// Writes an input too long to show to a file of the system's temporary folder, byte for byte, named
 /// by this judge's process so that two judges never write one file: its path, or `None` (the input
-/// is then shown) if it cannot be written.
-fn long_input(problem: &str, seed: u64, input: &str) -> Option<PathBuf> {
+/// is then shown) if it cannot be written. Not with `--json`, whose `input` is the input.
+fn long_input(json: bool, problem: &str, seed: u64, input: &str) -> Option<PathBuf> {
+    let long = !json && input.lines().count() > report::SHOWN_LINES;
     let name = format!("judge-stress-{problem}-{seed}-{}.in", std::process::id());
     let path = std::env::temp_dir().join(name);
-    std::fs::write(&path, input).ok().map(|()| path)
+    (long && std::fs::write(&path, input).is_ok()).then_some(path)
 }
 
 /// The command that finds the same failure again, run as `me`.

@@ -126,15 +126,14 @@ pub fn search(
 pub fn shrink(
     trial: &Trial,
     generator: &dyn Generator,
-    failure: Failure,
+    mut smallest: Failure,
     deadline: Instant,
 ) -> Result<Shrunk, JudgeError> {
-    let (way, like) = (failure.run.finding.clone(), failure.input.clone());
+    let (way, like, mut runs) = (smallest.run.finding.clone(), smallest.input.clone(), 0);
     // Written otherwise, the input is first tried as shrinking writes it, and shrunk only if that
     // still fails the same way.
     let mut rendered = generator.rendered(&like);
     let mut kept_whole = rendered.as_ref().map(|text| ends_like(&like, text)) != Some(like.clone());
-    let (mut smallest, mut runs) = (failure, 0);
     let cut_short = |runs: usize| match () {
         _ if runs >= MAX_SHRINK_RUNS => Some(CutShort::Runs),
         _ if Instant::now() >= deadline => Some(CutShort::Time),
