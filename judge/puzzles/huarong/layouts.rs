@@ -80,10 +80,6 @@ pub struct Generated {
     /// One of `METRICS`.
     pub metric: &'static str,
     pub full_board: bool,
-    /// Whether some block's bounding-box corner is a cell of another block.
-    pub corner_taken: bool,
-    /// Whether the target's bounding-box corner is not one of its cells.
-    pub hollow_target: bool,
 }
 
 /// Puzzle number `index` of the stream `seed`, on boards of 2 to `max_side` rows and columns
@@ -185,18 +181,11 @@ fn finish(
     metric: &'static str,
 ) -> Generated {
     let names = draw_names(rng, board.blocks.len());
-    let corner_taken = (board.blocks.iter().enumerate()).any(|(b, block)| {
-        let owner = board.owner[block.at.0 * board.cols + block.at.1];
-        owner.is_some_and(|o| o != b)
-    });
-    let hollow_target = board.blocks[target].cells.first() != Some(&(0, 0));
     let input = render(rng, board, &names, target, goal, metric);
     Generated {
         input,
         metric,
         full_board: !board.kept.contains(&true),
-        corner_taken,
-        hollow_target,
     }
 }
 

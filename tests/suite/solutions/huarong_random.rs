@@ -22,7 +22,7 @@ use super::watch::Watch;
 use slidekit::puzzles::huarong::layouts::{
     self, extent, shape_cells, Generated, Pos, HOLLOW_CORNER, METRICS, OWN_CORNER,
 };
-use slidekit::puzzles::huarong::reference::{self, Answer, Puzzle};
+use slidekit::puzzles::huarong::reference::{self, Answer, Block, Puzzle};
 use slidekit::puzzles::rng::Rng;
 use std::io::Write;
 use std::panic::AssertUnwindSafe;
@@ -79,14 +79,25 @@ struct Tally {
     hollow_target: u64,
 }
 
+/// Whether some block's bounding-box corner is a cell of another block.
+fn corner_taken(puzzle: &Puzzle) -> bool {
+    let covers =
+        |at: Pos| move |b: &Block| b.cells.iter().any(|&(r, c)| (b.at.0 + r, b.at.1 + c) == at);
+    let owner = |at: Pos| puzzle.blocks.iter().position(covers(at));
+    let mut blocks = puzzle.blocks.iter().enumerate();
+    blocks.any(|(i, block)| owner(block.at).is_some_and(|o| o != i))
+}
+
 impl Tally {
     fn add(&mut self, puzzle: &Generated, kind: Kind) {
         let metric = METRICS.iter().position(|&m| m == puzzle.metric);
         self.counts[metric.unwrap_or(0)][kind as usize] += 1;
         if !matches!(kind, Kind::Skipped) {
             self.full_boards += u64::from(puzzle.full_board);
-            self.corner_taken += u64::from(puzzle.corner_taken);
-            self.hollow_target += u64::from(puzzle.hollow_target);
+            let drawn = reference::parse(&puzzle.input).expect("a generated puzzle reads");
+            self.corner_taken += u64::from(corner_taken(&drawn));
+            let target = &drawn.blocks[drawn.target];
+            self.hollow_target += u64::from(target.cells.first() != Some(&(0, 0)));
         }
     }
 
