@@ -39,7 +39,7 @@ impl Generator for Boards {
             return (at_limits(seed, index), 1);
         }
         let max_side = 3 + (index / 100).min(3) as usize;
-        (layouts::puzzle_within(seed, index, max_side).input, 1)
+        (layouts::puzzle_within(seed, index, max_side), 1)
     }
 
     fn smaller(&self, input: &str, _case: Option<usize>) -> Vec<String> {
@@ -101,7 +101,7 @@ pub fn distinct_valid(
 fn at_limits(seed: u64, index: u64) -> String {
     let mut blocks = SPARSE_BLOCKS;
     loop {
-        let input = layouts::sparse_puzzle(seed, index, LIMITS, blocks).input;
+        let input = layouts::sparse_puzzle(seed, index, LIMITS, blocks);
         let decided = reference::parse(&input)
             .is_ok_and(|puzzle| reference::search_within(&puzzle, MAX_STATES).is_ok());
         if decided || blocks == 1 {

@@ -74,17 +74,9 @@ pub fn shape_cells(drawing: &str) -> Vec<Pos> {
     cells.collect()
 }
 
-/// One generated puzzle: the input text and what kind of puzzle it is.
-pub struct Generated {
-    pub input: String,
-    /// One of `METRICS`.
-    pub metric: &'static str,
-    pub full_board: bool,
-}
-
 /// Puzzle number `index` of the stream `seed`, on boards of 2 to `max_side` rows and columns
 /// (`max_side` from 2 to 6): the same numbers always give the same puzzle.
-pub fn puzzle_within(seed: u64, index: u64, max_side: usize) -> Generated {
+pub fn puzzle_within(seed: u64, index: u64, max_side: usize) -> String {
     let mut rng = Rng::for_input(seed, index);
     let sides = max_side.clamp(2, 6) - 1;
     let (rows, cols) = (2 + rng.below(sides), 2 + rng.below(sides));
@@ -93,7 +85,7 @@ pub fn puzzle_within(seed: u64, index: u64, max_side: usize) -> Generated {
     let target = choose_target(&mut rng, &board.blocks);
     let goal = choose_goal(&mut rng, &board, target);
     let metric = rng.pick(&METRICS);
-    finish(&mut rng, &board, target, goal, metric)
+    render(&mut rng, &board, target, goal, metric)
 }
 
 /// Puzzle number `index` of a stream of sparse boards: `blocks` blocks drawn as `puzzle_within` draws them
@@ -101,7 +93,7 @@ pub fn puzzle_within(seed: u64, index: u64, max_side: usize) -> Generated {
 /// farthest from it, under `steps` half of the time and `moves` or `straight` otherwise. Few blocks
 /// and much room: a plain BFS must go deep and wide, so this is where a slow search shows. The board
 /// is at least 3 × 3, so that every shape fits.
-pub fn sparse_puzzle(seed: u64, index: u64, (rows, cols): Pos, blocks: usize) -> Generated {
+pub fn sparse_puzzle(seed: u64, index: u64, (rows, cols): Pos, blocks: usize) -> String {
     let mut rng = Rng::for_input(seed, index ^ 0x5a7e);
     let mut board = Board::new(rows, cols, vec![false; rows * cols]);
     for _ in 0..40 {
@@ -115,7 +107,7 @@ pub fn sparse_puzzle(seed: u64, index: u64, (rows, cols): Pos, blocks: usize) ->
     let target = choose_target(&mut rng, &board.blocks);
     let goal = farthest_corner(&board, target);
     let metric = rng.pick(&["steps", "steps", "moves", "straight"]);
-    finish(&mut rng, &board, target, goal, metric)
+    render(&mut rng, &board, target, goal, metric)
 }
 
 /// The place for the target's corner at the board's corner farthest from where it is.
@@ -142,7 +134,7 @@ pub struct Size {
 /// target a block that a few random moves have moved, and its goal where they took it, so that
 /// even a crowded board is solvable in a few moves; the others are drawn as `puzzle_within` draws them. A
 /// 1×1 board is full.
-pub fn sized_puzzle(seed: u64, index: u64, size: Size) -> Generated {
+pub fn sized_puzzle(seed: u64, index: u64, size: Size) -> String {
     let Size { rows, cols, .. } = size;
     assert!(rows >= 1 && cols >= 1 && rows * cols <= 64, "{size:?}");
     let mut rng = Rng::for_input(seed, index ^ 0x512e);
@@ -159,7 +151,7 @@ pub fn sized_puzzle(seed: u64, index: u64, size: Size) -> Generated {
         let target = choose_target(&mut rng, &board.blocks);
         (target, choose_goal(&mut rng, &board, target))
     };
-    finish(&mut rng, &board, target, goal, size.metric)
+    render(&mut rng, &board, target, goal, size.metric)
 }
 
 /// A `rows` × `cols` board filled with blocks, with a few empty cells unless it is to be full.
@@ -170,23 +162,6 @@ fn board_of(rng: &mut Rng, rows: usize, cols: usize, full_board: bool) -> Board 
         empty_cells(rng, rows * cols)
     };
     fill(rng, rows, cols, empties)
-}
-
-/// The puzzle's names, its input text and what kind of puzzle it is.
-fn finish(
-    rng: &mut Rng,
-    board: &Board,
-    target: usize,
-    goal: Pos,
-    metric: &'static str,
-) -> Generated {
-    let names = draw_names(rng, board.blocks.len());
-    let input = render(rng, board, &names, target, goal, metric);
-    Generated {
-        input,
-        metric,
-        full_board: !board.kept.contains(&true),
-    }
 }
 
 /// How many cells stay empty: one to four, whatever the board's size, since each empty cell
@@ -457,15 +432,10 @@ fn draw_names(rng: &mut Rng, count: usize) -> Vec<String> {
     names
 }
 
-/// The input text: size, rows (empty cells as `.` or `..`), target, goal, and the metric line if any.
-fn render(
-    rng: &mut Rng,
-    board: &Board,
-    names: &[String],
-    target: usize,
-    goal: Pos,
-    metric: &str,
-) -> String {
+/// The input text, its blocks named first: size, rows (empty cells as `.` or `..`), target, goal,
+/// and the metric line if any.
+fn render(rng: &mut Rng, board: &Board, target: usize, goal: Pos, metric: &str) -> String {
+    let names = draw_names(rng, board.blocks.len());
     let mut text = format!("{} {}\n", board.rows, board.cols);
     for row in board.owner.chunks(board.cols) {
         let tokens: Vec<&str> = row

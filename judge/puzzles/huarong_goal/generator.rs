@@ -8,7 +8,7 @@ use crate::puzzles::huarong::checker::HuarongGoal;
 use crate::puzzles::huarong::generator::{
     as_layouts, cuts, distinct_valid, grid, metric_line, start_text,
 };
-use crate::puzzles::huarong::layouts::{self, Board, Generated, Size};
+use crate::puzzles::huarong::layouts::{self, Board, Size};
 use crate::puzzles::huarong::reference::{self, Block, Input, Layouts};
 use crate::puzzles::rng::Rng;
 
@@ -61,8 +61,8 @@ pub fn sized_pair(seed: u64, index: u64, size: Size) -> String {
 
 /// A pair whose start is the board of the Huarong puzzle `start` (its target and goal are not
 /// used), with its metric line.
-fn pair_from(start: &Generated, seed: u64, index: u64) -> String {
-    let puzzle = reference::parse(&start.input).expect("Huarong's generator makes valid inputs");
+fn pair_from(start: &str, seed: u64, index: u64) -> String {
+    let puzzle = reference::parse(start).expect("Huarong's generator makes valid inputs");
     let mut rng = Rng::for_input(seed ^ SALT, index);
     // The goal is drawn anew: the puzzle's own is dropped.
     let mut layouts = as_layouts(&puzzle);
@@ -73,9 +73,10 @@ fn pair_from(start: &Generated, seed: u64, index: u64) -> String {
     });
     let names = goal_names(&mut rng, &layouts.blocks);
     let text = write_layouts(&layouts, &names, rng.percent(50));
-    match start.metric {
-        "" => text,
-        metric => text + metric + "\n",
+    // The metric line, if any, follows the size, the rows, the target and the goal.
+    match start.lines().nth(puzzle.rows + 3) {
+        Some(metric) => text + metric + "\n",
+        None => text,
     }
 }
 

@@ -20,7 +20,7 @@ mod solution;
 
 use super::watch::Watch;
 use slidekit::puzzles::huarong::layouts::{
-    self, extent, shape_cells, Generated, Pos, HOLLOW_CORNER, METRICS, OWN_CORNER,
+    self, extent, shape_cells, Pos, HOLLOW_CORNER, METRICS, OWN_CORNER,
 };
 use slidekit::puzzles::huarong::reference::{self, Answer, Block, Puzzle};
 use slidekit::puzzles::rng::Rng;
@@ -79,6 +79,12 @@ struct Tally {
     hollow_target: u64,
 }
 
+/// Whether the blocks cover every cell.
+fn full_board(puzzle: &Puzzle) -> bool {
+    let covered: usize = puzzle.blocks.iter().map(|b| b.cells.len()).sum();
+    covered == puzzle.rows * puzzle.cols
+}
+
 /// Whether some block's bounding-box corner is a cell of another block.
 fn corner_taken(puzzle: &Puzzle) -> bool {
     let covers =
@@ -89,12 +95,13 @@ fn corner_taken(puzzle: &Puzzle) -> bool {
 }
 
 impl Tally {
-    fn add(&mut self, puzzle: &Generated, kind: Kind) {
-        let metric = METRICS.iter().position(|&m| m == puzzle.metric);
+    fn add(&mut self, input: &str, kind: Kind) {
+        let drawn = reference::parse(input).expect("a generated puzzle reads");
+        let line = input.lines().nth(drawn.rows + 3).unwrap_or("");
+        let metric = METRICS.iter().position(|&m| m == line);
         self.counts[metric.unwrap_or(0)][kind as usize] += 1;
         if !matches!(kind, Kind::Skipped) {
-            self.full_boards += u64::from(puzzle.full_board);
-            let drawn = reference::parse(&puzzle.input).expect("a generated puzzle reads");
+            self.full_boards += u64::from(full_board(&drawn));
             self.corner_taken += u64::from(corner_taken(&drawn));
             let target = &drawn.blocks[drawn.target];
             self.hollow_target += u64::from(target.cells.first() != Some(&(0, 0)));
@@ -160,9 +167,9 @@ fn check_stream(seed: u64, count: u64) -> Tally {
                         if failed.load(Ordering::Relaxed) {
                             break;
                         }
-                        let puzzle = layouts::puzzle_within(seed, index, 6);
-                        match check_one(binary, &puzzle.input) {
-                            Ok(kind) => tally.add(&puzzle, kind),
+                        let input = layouts::puzzle_within(seed, index, 6);
+                        match check_one(binary, &input) {
+                            Ok(kind) => tally.add(&input, kind),
                             Err(why) => {
                                 failed.store(true, Ordering::Relaxed);
                                 return Err((index, why));
@@ -426,10 +433,10 @@ fn symmetric_boards_with_mirrors_merged_are_answered_optimally() {
 
 #[test]
 fn a_seed_and_an_index_always_give_the_same_puzzle() {
-    let first = layouts::puzzle_within(SEED, 17, 6).input;
-    assert_eq!(layouts::puzzle_within(SEED, 17, 6).input, first);
-    assert_ne!(layouts::puzzle_within(SEED, 18, 6).input, first);
-    assert_ne!(layouts::puzzle_within(SEED + 1, 17, 6).input, first);
+    let first = layouts::puzzle_within(SEED, 17, 6);
+    assert_eq!(layouts::puzzle_within(SEED, 17, 6), first);
+    assert_ne!(layouts::puzzle_within(SEED, 18, 6), first);
+    assert_ne!(layouts::puzzle_within(SEED + 1, 17, 6), first);
 }
 
 /// Targets that are their own mirror image, so that a board built around one can be symmetric.
