@@ -55,9 +55,7 @@ const SYS_PIVOT_ROOT: c_long = 41;
 const SYS_KEYCTL: c_long = 250;
 #[cfg(not(target_arch = "x86_64"))]
 const SYS_KEYCTL: c_long = 219;
-const KEYCTL_GET_KEYRING_ID: c_long = 0;
 const KEYCTL_JOIN_SESSION_KEYRING: c_long = 1;
-const KEY_SPEC_SESSION_KEYRING: c_long = -3;
 const EPERM: i32 = 1;
 const ENOSYS: i32 = 38;
 const F_SETFD: c_int = 2;
@@ -206,14 +204,6 @@ fn join_new_keyring() -> io::Result<()> {
         Some(EPERM | ENOSYS) => Ok(()),
         _ => Err(e),
     }
-}
-
-/// The id of this process's session keyring, if the kernel has keys and lets us ask.
-pub fn session_keyring() -> Option<i64> {
-    let (session, create) = (KEY_SPEC_SESSION_KEYRING, 0 as c_long);
-    // SAFETY: keyctl with integer arguments.
-    let id = unsafe { syscall(SYS_KEYCTL, KEYCTL_GET_KEYRING_ID, session, create) };
-    (id > 0).then_some(id as i64)
 }
 
 /// Makes user and group `id` the owner of `path` (a folder we created, never a link's target).

@@ -785,16 +785,30 @@ fn the_kernels_cpu_backstop_ends_a_busy_process_with_sigxcpu() {
     assert_eq!(status, Status::Signaled(24), "SIGXCPU");
 }
 
+/// The id of this process's session keyring, if the kernel has keys and lets us ask.
+fn session_keyring() -> Option<i64> {
+    use std::ffi::c_long;
+    extern "C" {
+        fn syscall(number: c_long, ...) -> c_long;
+    }
+    let keyctl: c_long = if cfg!(target_arch = "x86_64") {
+        250
+    } else {
+        219
+    };
+    // keyctl(KEYCTL_GET_KEYRING_ID, KEY_SPEC_SESSION_KEYRING, do not create)
+    let (get_keyring_id, session, create): (c_long, c_long, c_long) = (0, -3, 0);
+    // SAFETY: keyctl with integer arguments.
+    let id = unsafe { syscall(keyctl, get_keyring_id, session, create) };
+    (id > 0).then_some(id as i64)
+}
+
 /// `host_probe.c` with this process's IPC and UTS namespaces written in, and the socket and FIFO it
 /// is to reach, in `dir`.
 fn host_probe(dir: &Path, socket: &Path, fifo: &Path) -> PathBuf {
     let ns = |kind: &str| std::fs::read_link(format!("/proc/self/ns/{kind}")).expect("ns link");
     let (ipc, uts) = (ns("ipc"), ns("uts"));
-    let keyring = PathBuf::from(
-        slidekit::run::sys::session_keyring()
-            .unwrap_or(0)
-            .to_string(),
-    );
+    let keyring = PathBuf::from(session_keyring().unwrap_or(0).to_string());
     let places = [
         ("@IPC@", &*ipc),
         ("@UTS@", &*uts),
@@ -854,7 +868,7 @@ fn a_run_reaches_no_terminal_keyring_or_host_setting() {
     for place in ["tty", "socket", "fifo"] {
         assert!(alone.contains(&place.to_string()), "{alone:?}");
     }
-    let keys = slidekit::run::sys::session_keyring().is_some();
+    let keys = session_keyring().is_some();
     assert_eq!(alone.contains(&"keyring".to_string()), keys, "{alone:?}");
     let root = std::fs::OpenOptions::new()
         .write(true)
