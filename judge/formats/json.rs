@@ -29,17 +29,19 @@ impl Json {
         match self {
             Json::Null => out.push_str("null"),
             Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-            Json::Number(n) => write_number(out, *n),
+            // Integers without a fraction; other numbers rounded to 3 decimals (times in ms:
+            // microseconds).
+            Json::Number(n) if !n.is_finite() => out.push_str("null"), // JSON has no NaN or infinity
+            Json::Number(n) if n.fract() == 0.0 && n.abs() < 1e15 => *out += &format!("{n:.0}"),
+            Json::Number(n) => *out += &format!("{}", (n * 1000.0).round() / 1000.0),
             Json::String(s) => write_string(out, s),
             Json::Array(items) => {
                 write_items(out, depth, ('[', ']'), items.iter().map(|v| (None, v)))
             }
-            Json::Object(fields) => write_items(
-                out,
-                depth,
-                ('{', '}'),
-                fields.iter().map(|(k, v)| (Some(*k), v)),
-            ),
+            Json::Object(fields) => {
+                let fields = fields.iter().map(|(k, v)| (Some(*k), v));
+                write_items(out, depth, ('{', '}'), fields)
+            }
         }
     }
 }
@@ -66,17 +68,6 @@ fn write_items<'a>(
         out.push_str(&"  ".repeat(depth));
     }
     out.push(close);
-}
-
-/// Integers without a fraction; other numbers rounded to 3 decimals (times in ms: microseconds).
-fn write_number(out: &mut String, n: f64) {
-    if !n.is_finite() {
-        out.push_str("null"); // JSON has no NaN or infinity
-    } else if n.fract() == 0.0 && n.abs() < 1e15 {
-        out.push_str(&format!("{n:.0}"));
-    } else {
-        out.push_str(&format!("{}", (n * 1000.0).round() / 1000.0));
-    }
 }
 
 fn write_string(out: &mut String, s: &str) {
