@@ -11,7 +11,6 @@ use crate::judging::test_judge::MAX_TEST_BYTES;
 use crate::model::error::JudgeError;
 use crate::model::execution::Execution;
 use crate::model::outcome::{ProblemOutcome, ProblemRun};
-use crate::model::trace::Frontiers;
 use crate::render::chart::chart_svg;
 use crate::render::count;
 use crate::render::html::Chart;
@@ -85,22 +84,18 @@ pub fn chart(
     );
     Ok(Charted {
         svg: chart_svg(&title, &frontiers, &plain),
-        summary: summary(problem, test, &which, &frontiers, &plain),
+        summary: format!(
+            "{} {}{which}: plain BFS {} states in {}; bidirectional {} states (start {}, goal {})",
+            problem.name,
+            test.name,
+            plain.iter().sum::<usize>(),
+            count(plain.len(), "layer"),
+            frontiers.visited,
+            count(frontiers.start.len(), "layer"),
+            frontiers.goal.len()
+        ),
         title,
     })
-}
-
-fn summary(problem: &Problem, test: &Test, which: &str, f: &Frontiers, plain: &[usize]) -> String {
-    format!(
-        "{} {}{which}: plain BFS {} states in {}; bidirectional {} states (start {}, goal {})",
-        problem.name,
-        test.name,
-        plain.iter().sum::<usize>(),
-        count(plain.len(), "layer"),
-        f.visited,
-        count(f.start.len(), "layer"),
-        f.goal.len()
-    )
 }
 
 /// For the page of `--html`: each judged problem's chart on its hardest accepted test, the one whose
