@@ -2,7 +2,7 @@
 //! and the exit rule. The renderers in `render/bench.rs` only read it.
 
 use crate::model::execution::Measurement;
-use crate::model::outcome::{Compile, ProblemRun, TestRun};
+use crate::model::outcome::{Compile, ProblemRun};
 use crate::model::reason::{Reason, RunFault, TestFault};
 use crate::model::stats::{self, Spread};
 use crate::model::verdict::Finding;
@@ -41,14 +41,6 @@ pub struct Runs {
 }
 
 impl Runs {
-    /// Adds one run: its finding always, its measurement when the run was timed.
-    pub fn record(&mut self, run: TestRun, timed: bool) {
-        self.findings.push(run.finding);
-        if let Some(measured) = run.measured.filter(|_| timed) {
-            self.timed.push(measured);
-        }
-    }
-
     pub fn not_accepted(&self) -> usize {
         self.findings.iter().filter(|f| !f.accepted()).count()
     }
