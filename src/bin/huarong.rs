@@ -268,12 +268,11 @@ fn solve(puzzle: &Puzzle, trace: bool) -> Option<Vec<Move>> {
 impl Side {
     /// A side whose layer 0 is `roots`, keys one after another (mirror images may come twice).
     fn new(name: &'static str, board: &Board, roots: &[u64]) -> Side {
-        let (keys, layers, seen) = (Vec::new(), vec![0], Set::new(board.words));
         let mut side = Side {
             name,
-            keys,
-            layers,
-            seen,
+            keys: Vec::new(),
+            layers: vec![0],
+            seen: Set::new(board.words),
         };
         for root in roots.chunks(board.words) {
             if side.seen.insert(root, Set::hash(root)) {
@@ -736,6 +735,12 @@ impl<'a> Tokens<'a> {
         format!("line {}, column {}: {}", number, column, what)
     }
 
+    /// The message that `token` (a slice of `text`), quoted and clipped, between `before` and
+    /// `after` is what is wrong: `` `x` is not a number ``.
+    fn quoted(&self, before: &str, token: &str, after: &str) -> String {
+        self.error(token, &format!("{}`{}`{}", before, clip(token), after))
+    }
+
     /// The next line that holds tokens: its first `most` tokens, and how many it holds. Tokens are
     /// separated by whitespace, NUL and 0x1A (DOS end of file).
     fn next(&mut self, most: usize) -> Option<(Vec<&'a str>, usize)> {
@@ -766,8 +771,8 @@ impl<'a> Tokens<'a> {
         let t = self.line(2, "numbers", what)?;
         let number = |t: &str| {
             let digits = t.bytes().all(|b| b.is_ascii_digit());
-            let what = format!("`{}` is not a number", clip(t));
-            (t.parse().ok().filter(|_| digits)).ok_or_else(|| self.error(t, &what))
+            let parsed = t.parse().ok().filter(|_| digits);
+            parsed.ok_or_else(|| self.quoted("", t, " is not a number"))
         };
         Ok((number(t[0])?, number(t[1])?, t[0]))
     }
@@ -810,28 +815,26 @@ fn parse(input: &[u8]) -> Result<(Puzzle<'_>, Option<String>), String> {
 /// after the puzzle, a mistyped `Steps` would quietly solve the puzzle under `moves`.
 fn read_end(tokens: &mut Tokens) -> Result<(Metric, Option<String>), String> {
     let hint = " (a metric would be moves, straight or steps)";
-    let (line, count) = match tokens.next(2) {
-        None => return Ok((Metric::Moves, None)), // no line: the default
-        Some((line, count)) if count > 1 && metric(line[0]).is_none() => {
-            return Ok((Metric::Moves, Some(tokens.ignored(line[0], hint))));
+    let not_one = " is not a metric: expected moves, straight or steps";
+    let mut found = None;
+    // Each line after the goal, by the metric found before it, the metric its first word names and
+    // how many words it holds.
+    while let Some((line, count)) = tokens.next(2) {
+        let word = line[0];
+        match (found, metric(word), count) {
+            (None, Some(metric), 1) => found = Some(metric),
+            (None, Some(_), _) => {
+                return Err(tokens.quoted("expected only the metric, found ", line[1], ""))
+            }
+            (None, None, 1) => return Err(tokens.quoted("", word, not_one)),
+            (Some(_), Some(_), 1) => {
+                return Err(tokens.error(word, "a second metric line: a puzzle has one metric"))
+            }
+            (None, None, _) => return Ok((Metric::Moves, Some(tokens.ignored(word, hint)))),
+            (Some(metric), ..) => return Ok((metric, Some(tokens.ignored(word, "")))),
         }
-        Some(line) => line,
-    };
-    let not_one = format!(
-        "`{}` is not a metric: expected moves, straight or steps",
-        clip(line[0])
-    );
-    let found = metric(line[0]).ok_or_else(|| tokens.error(line[0], &not_one))?;
-    if count > 1 {
-        let what = format!("expected only the metric, found `{}`", clip(line[1]));
-        return Err(tokens.error(line[1], &what));
     }
-    match tokens.next(2) {
-        Some((line, 1)) if metric(line[0]).is_some() => {
-            Err(tokens.error(line[0], "a second metric line: a puzzle has one metric"))
-        }
-        after => Ok((found, after.map(|(line, _)| tokens.ignored(line[0], "")))),
-    }
+    Ok((found.unwrap_or(Metric::Moves), None)) // no line: the default
 }
 
 /// The metric a word names.

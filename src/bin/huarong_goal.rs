@@ -429,6 +429,12 @@ impl<'a> Tokens<'a> {
         format!("line {}, column {}: {}", number, column, what)
     }
 
+    /// The message that `token` (a slice of `text`), quoted and clipped, between `before` and
+    /// `after` is what is wrong: `` `x` is not a number ``.
+    fn quoted(&self, before: &str, token: &str, after: &str) -> String {
+        self.error(token, &format!("{}`{}`{}", before, clip(token), after))
+    }
+
     /// The next line that holds tokens: its first `most` tokens, and how many it holds. Tokens are
     /// separated by whitespace, NUL and 0x1A (DOS end of file).
     fn next(&mut self, most: usize) -> Option<(Vec<&'a str>, usize)> {
@@ -487,7 +493,7 @@ fn parse(input: &[u8]) -> Result<(Puzzle<'_>, Option<String>), String> {
 fn read_size(tokens: &mut Tokens) -> Result<(usize, usize), String> {
     let t = tokens.line(2, "numbers", "the board size `m n`")?;
     if let Some(t) = t.iter().find(|t| t.bytes().any(|b| !b.is_ascii_digit())) {
-        return Err(tokens.error(t, &format!("`{}` is not a number", clip(t))));
+        return Err(tokens.quoted("", t, " is not a number"));
     }
     let number = |t: &str| t.parse().unwrap_or(usize::MAX); // digits: too large if not
     let (rows, cols) = (number(t[0]), number(t[1]));
@@ -504,28 +510,26 @@ fn read_size(tokens: &mut Tokens) -> Result<(usize, usize), String> {
 /// after the puzzle, a mistyped `Steps` would quietly solve the puzzle under `moves`.
 fn read_end(tokens: &mut Tokens) -> Result<(Metric, Option<String>), String> {
     let hint = " (a metric would be moves, straight or steps)";
-    let (line, count) = match tokens.next(2) {
-        None => return Ok((Metric::Moves, None)), // no line: the default
-        Some((line, count)) if count > 1 && metric(line[0]).is_none() => {
-            return Ok((Metric::Moves, Some(tokens.ignored(line[0], hint))));
+    let not_one = " is not a metric: expected moves, straight or steps";
+    let mut found = None;
+    // Each line after the goal, by the metric found before it, the metric its first word names and
+    // how many words it holds.
+    while let Some((line, count)) = tokens.next(2) {
+        let word = line[0];
+        match (found, metric(word), count) {
+            (None, Some(metric), 1) => found = Some(metric),
+            (None, Some(_), _) => {
+                return Err(tokens.quoted("expected only the metric, found ", line[1], ""))
+            }
+            (None, None, 1) => return Err(tokens.quoted("", word, not_one)),
+            (Some(_), Some(_), 1) => {
+                return Err(tokens.error(word, "a second metric line: a puzzle has one metric"))
+            }
+            (None, None, _) => return Ok((Metric::Moves, Some(tokens.ignored(word, hint)))),
+            (Some(metric), ..) => return Ok((metric, Some(tokens.ignored(word, "")))),
         }
-        Some(line) => line,
-    };
-    let not_one = format!(
-        "`{}` is not a metric: expected moves, straight or steps",
-        clip(line[0])
-    );
-    let found = metric(line[0]).ok_or_else(|| tokens.error(line[0], &not_one))?;
-    if count > 1 {
-        let what = format!("expected only the metric, found `{}`", clip(line[1]));
-        return Err(tokens.error(line[1], &what));
     }
-    match tokens.next(2) {
-        Some((line, 1)) if metric(line[0]).is_some() => {
-            Err(tokens.error(line[0], "a second metric line: a puzzle has one metric"))
-        }
-        after => Ok((found, after.map(|(line, _)| tokens.ignored(line[0], "")))),
-    }
+    Ok((found.unwrap_or(Metric::Moves), None)) // no line: the default
 }
 
 /// The metric a word names.
