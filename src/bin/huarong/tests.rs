@@ -228,3 +228,61 @@ fn errors_inside_the_puzzle_still_fail_however_the_input_ends() {
         "line 3, column 1: missing the target block's name"
     );
 }
+
+/// How the reader must end a puzzle, said plainly: the lines after the goal, as words; the metric,
+/// or an error or a warning named by a word of its message.
+fn end_as_specified(lines: &[Vec<&str>]) -> Result<(Metric, Option<&'static str>), &'static str> {
+    let named = |w: &str| ["moves", "straight", "steps"].iter().position(|m| *m == w);
+    let metrics = [Metric::Moves, Metric::Straight, Metric::Steps];
+    let first = match lines.first() {
+        None => return Ok((Metric::Moves, None)),
+        Some(first) => first,
+    };
+    match (named(first[0]), first.len()) {
+        (Some(m), 1) => match lines.get(1) {
+            None => Ok((metrics[m], None)),
+            Some(next) if next.len() == 1 && named(next[0]).is_some() => Err("second metric line"),
+            Some(_) => Ok((metrics[m], Some("ignored text"))),
+        },
+        (Some(_), _) => Err("expected only the metric"),
+        (None, 1) => Err("is not a metric"),
+        (None, _) => Ok((Metric::Moves, Some("a metric would be"))),
+    }
+}
+
+/// Seeded random lines after a puzzle's goal, of words near and far from a metric, each read as
+/// `end_as_specified` says.
+#[test]
+fn random_lines_after_the_goal_end_the_puzzle_as_specified() {
+    let words = [
+        "moves", "straight", "steps", "Steps", "MOVES", "move", "fast", "x", "stepss",
+    ];
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut below = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    for _ in 0..3000 {
+        let lines: Vec<Vec<&str>> = (0..below(4))
+            .map(|_| {
+                (0..1 + below(3))
+                    .map(|_| words[below(words.len())])
+                    .collect()
+            })
+            .collect();
+        let text: String = lines.iter().map(|l| l.join(" ") + "\n").collect();
+        let input = format!("1 2\nA .\nA\n0 1\n{text}");
+        let read = parse(input.as_bytes()).map(|(p, warning)| (p.metric, warning));
+        match (end_as_specified(&lines), read) {
+            (Ok((metric, None)), Ok((read, None))) => assert_eq!(metric, read, "{input:?}"),
+            (Ok((metric, Some(word))), Ok((read, Some(warning)))) => {
+                assert_eq!(metric, read, "{input:?}");
+                assert!(warning.contains(word), "{input:?}: {warning}");
+            }
+            (Err(word), Err(error)) => assert!(error.contains(word), "{input:?}: {error}"),
+            (expected, read) => panic!("{input:?}: expected {expected:?}, read {read:?}"),
+        }
+    }
+}
