@@ -51,7 +51,7 @@ pub fn parse(mut args: Vec<String>) -> Result<Command, JudgeError> {
         options.grid.is_some(),
     ];
     if inputs.iter().filter(|&&given| given).count() > 1 {
-        let why = "`judge add` takes one input: text, --file or --grid";
+        let why = "one input only: text, a file or a grid";
         return Err(usage(command, why.into()));
     }
     if command.name == Name::Practice && !options.check && !given.is_empty() {
@@ -127,6 +127,26 @@ mod tests {
         assert_eq!(add("add eight --file b.in").1, Some("b.in".into()));
         assert_eq!(add("add huarong --grid AB/..").2.as_deref(), Some("AB/.."));
         assert_eq!(add("add eight"), (None, None, None));
+    }
+
+    #[test]
+    fn run_takes_a_problem_a_submission_and_an_input() {
+        let error = |line: &str| parse_words(line).unwrap_err().message;
+        let run = options(Name::Run, "run eight a.rs 1 2 3 --delay 0");
+        assert_eq!(
+            (run.problem.as_deref(), run.input.as_deref()),
+            (Some("eight"), Some("1 2 3"))
+        );
+        assert_eq!((run.submission, run.delay_ms), (Some("a.rs".into()), 0));
+        assert_eq!(
+            options(Name::Run, "run eight a.rs --input b").file,
+            Some("b".into())
+        );
+        assert!(error("run eight").starts_with("`judge run` needs PROBLEM SUBMISSION"));
+        assert_eq!(
+            error("run eight a.rs 1 --input b"),
+            "one input only: text, a file or a grid"
+        );
     }
 
     #[test]
@@ -260,7 +280,7 @@ mod tests {
             .starts_with("`judge add` needs PROBLEM, e.g."));
         assert_eq!(
             error("add eight x --file y").message,
-            "`judge add` takes one input: text, --file or --grid"
+            "one input only: text, a file or a grid"
         );
         let help = Command::Run(Name::Help, Box::default());
         assert_eq!(parse_words("eight --help"), Ok(help));

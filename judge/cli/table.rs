@@ -12,6 +12,7 @@ pub enum Name {
     Stress,
     Bench,
     Show,
+    Run,
     Chart,
     Practice,
     Help,
@@ -147,15 +148,15 @@ impl Opt {
 }
 
 /// The commands that compile and run programs: they take the limits and the sandbox's options.
-const RUNNING: &[Name] = &[Judge, Stress, Bench, Show, Chart, Practice];
-const EVERY: &[Name] = &[Judge, Add, Stress, Bench, Show, Chart, Practice, Help];
+const RUNNING: &[Name] = &[Judge, Stress, Bench, Show, Run, Chart, Practice];
+const EVERY: &[Name] = &[Judge, Add, Stress, Bench, Show, Run, Chart, Practice, Help];
 
 const MILLISECONDS: Range = whole("milliseconds", 1, MAX_TIME_MS);
 const MIB: Range = whole("MiB", 1, MAX_MEMORY_MIB);
 /// The most cases `judge stress` tries in one go, and the highest case number.
 const CASES: Range = whole("cases", 1, 100_000_000);
 
-pub const COMMANDS: [Cmd; 8] = [
+pub const COMMANDS: [Cmd; 9] = [
     cmd(Judge, "", "[PROBLEM [SUBMISSION]]", "eight mine.cpp")
         .about("judge every problem, one problem, or your own file"),
     cmd(
@@ -177,6 +178,10 @@ pub const COMMANDS: [Cmd; 8] = [
         .about("time each test N times; with --vs, compare two programs"),
     cmd(Show, "show", "PROBLEM TEST [SUBMISSION]", "huarong 002")
         .about("run one test, then replay case N's answer move by move"),
+    cmd(Run, "run", "PROBLEM SUBMISSION [INPUT...]", "eight mine.cpp \"1 2 3 x 4 6 7 5 8\"").about(
+        "run once on your own input, given as words, with --input or on stdin: checked against the \
+         reference where it is valid, the failing case replayed; no test is written",
+    ),
     cmd(Chart, "chart", "PROBLEM TEST [SUBMISSION]", "eight 002").about(
         "SVG chart of a search's frontiers per BFS layer, from its sandboxed BFS_TRACE=1 run, \
          against a plain BFS",
@@ -191,7 +196,7 @@ pub const COMMANDS: [Cmd; 8] = [
         .about("this text, or one command's with its options and their defaults"),
 ];
 
-pub const OPTIONS: [Opt; 28] = [
+pub const OPTIONS: [Opt; 29] = [
     opt("--test NAME")
         .set(Set::Text(|o, name| o.test.push(name)))
         .by(&[Judge, Bench, Practice])
@@ -232,15 +237,15 @@ pub const OPTIONS: [Opt; 28] = [
         .help("also write one self-contained page: the table and each answer replayed"),
     opt("-v, --verbose")
         .set(Set::Switch(|o| o.verbose = true))
-        .by(&[Judge, Show, Practice])
+        .by(&[Judge, Show, Run, Practice])
         .help(
-            "for each test not accepted: input and output heads, stderr's last lines and the \
-             failing case drawn; the judge and practice --check add the reference's answer and a BFS_TRACE=1 \
-             trace beside a plain BFS's layers",
+            "for each test not accepted: input and output heads, stderr's last lines, the failing \
+             case drawn and the reference's answer; the judge and practice --check add a \
+             BFS_TRACE=1 trace beside a plain BFS's layers",
         ),
     opt("--no-color")
         .set(Set::Switch(|o| o.no_color = true))
-        .by(&[Judge, Bench, Show, Practice])
+        .by(&[Judge, Bench, Show, Run, Practice])
         .help(
             "no colours (also with NO_COLOR set and not empty, and whenever stdout is not a \
              terminal or TERM is dumb)",
@@ -253,6 +258,10 @@ pub const OPTIONS: [Opt; 28] = [
         .set(Set::Text(|o, path| o.file = Some(path.into())))
         .by(&[Add])
         .help("the input is file F"),
+    opt("--input F")
+        .set(Set::Text(|o, path| o.file = Some(path.into())))
+        .by(&[Run])
+        .help("the input is file F, its bytes as they are"),
     opt("--grid G")
         .set(Set::Text(|o, grid| o.grid = Some(grid)))
         .by(&[Add])
@@ -308,11 +317,11 @@ pub const OPTIONS: [Opt; 28] = [
             o.delay_ms = ms
         }))
         .unset(Unset::Number(300))
-        .by(&[Show])
+        .by(&[Show, Run])
         .help("the pause between two frames on a terminal, milliseconds; 0 waits for Enter"),
     opt("--step")
         .set(Set::Switch(|o| o.step = true))
-        .by(&[Show])
+        .by(&[Show, Run])
         .help("wait for Enter between two frames"),
     opt("--out FILE")
         .set(Set::Text(|o, path| o.out = Some(path.into())))

@@ -74,8 +74,9 @@ fn refuse(why: String) -> JudgeError {
     JudgeError::new(format!("not added: {why}"))
 }
 
-/// The input: its words, `--file` or `--grid` (the command line gives one at most), else stdin.
-fn read_input(options: &Options, puzzle: &Puzzle) -> Result<String, JudgeError> {
+/// The input: its words, `--file` or `--grid` (the command line gives one at most), else stdin;
+/// `judge run` reads its words and stdin here too.
+pub fn read_input(options: &Options, puzzle: &Puzzle) -> Result<String, JudgeError> {
     let text = match (&options.input, &options.file, &options.grid) {
         (Some(text), _, _) => text.clone(),
         (_, Some(path), _) => {

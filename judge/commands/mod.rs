@@ -6,6 +6,7 @@ pub mod bench;
 pub mod chart;
 pub mod judge;
 pub mod practice;
+pub mod run;
 pub mod show;
 pub mod stress;
 
@@ -75,6 +76,7 @@ pub fn run(args: Vec<String>) -> Result<i32, JudgeError> {
         Name::Stress => return stress::stress(&open()?, &options),
         Name::Bench => return bench::bench(&open()?, &options),
         Name::Show => return show::show(&open()?, &options),
+        Name::Run => return run::run(&open()?, &options),
         Name::Chart => chart::chart(&open()?, &options)?,
     }
     Ok(0)
@@ -100,6 +102,7 @@ pub fn settings(o: &Options, trace: bool) -> Settings {
     let color = !o.no_color
         && !no_color_asked(std::env::var_os("NO_COLOR"))
         && takes_escapes(&std::io::stdout(), std::env::var_os("TERM"));
+    let columns = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok());
     Settings {
         time_limit_ms: o.time_limit_ms,
         memory_limit_mib: o.memory_limit_mib,
@@ -110,6 +113,7 @@ pub fn settings(o: &Options, trace: bool) -> Settings {
         replay: o.html.is_some(),
         table: !o.json,
         color,
+        width: columns.or_else(sys::terminal_columns),
         invocation: cli::invocation().into(),
     }
 }

@@ -2,16 +2,18 @@
 //! answer frame by frame: played in place on a terminal, every frame printed one after another else.
 
 use crate::cli::Options;
-use crate::judging::problem::{self, Problem};
+use crate::judging::problem::{self, Problem, Test};
 use crate::judging::session::Session;
-use crate::judging::test_judge::{load, Loaded, TestJudge};
+use crate::judging::test_judge::{load, Loaded};
 use crate::model::error::JudgeError;
+use crate::model::execution::Program;
 use crate::model::frame::Frame;
-use crate::model::outcome::TestRun;
+use crate::model::outcome::{ProblemRun, TestRun};
 use crate::model::verdict::Finding;
 use crate::puzzles::Puzzle;
 use crate::render::console::emit;
 use crate::render::frames::render;
+use crate::render::table::Table;
 use std::io::{BufRead, IsTerminal};
 use std::path::Path;
 use std::time::Duration;
@@ -34,12 +36,8 @@ pub fn show(session: &Session, options: &Options) -> Result<i32, JudgeError> {
         return Err(JudgeError::new(why).with_fix(format!("give `--case` from 1 to {cases}")));
     }
     let case = options.case - 1;
-    let cannot = |why| {
-        JudgeError::new(format!(
-            "cannot replay case {} of {}: {why}",
-            options.case, test.name
-        ))
-    };
+    let place = format!("case {} of {}", options.case, test.name);
+    let cannot = |why| JudgeError::new(format!("cannot replay {place}: {why}"));
     // A problem whose answers cannot be replayed at all is said before anything runs.
     let Some(replay) = &puzzle.replay else {
         let why = "an answer here is a number of moves, not the moves: there is nothing to replay";
@@ -51,34 +49,50 @@ pub fn show(session: &Session, options: &Options) -> Result<i32, JudgeError> {
     };
     let frames = (replay.frames)(&loaded.input, &output, case).map_err(cannot)?;
     play(&frames, session.settings.color, options);
-    Ok(match run.finding {
+    Ok(exit_code(&run.finding))
+}
+
+/// The judge's exit status for one test: 0 accepted, 1 not, 2 the test is broken.
+pub fn exit_code(finding: &Finding) -> i32 {
+    match finding {
         Finding::TestError(_) => 2,
-        ref finding if finding.accepted() => 0,
-        _ => 1,
-    })
+        finding => i32::from(!finding.accepted()),
+    }
+}
+
+/// Compiles the submission, printing the header as the judge does, and the compiler's message if
+/// it failed: the run, the table and the program, or `None` when it did not compile.
+pub fn compiled(
+    session: &Session,
+    problem: &Problem,
+    submission: Option<&Path>,
+    test: &Test,
+) -> Result<Option<(ProblemRun, Table, Program)>, JudgeError> {
+    let (run, program) = session.compile(problem, submission)?;
+    let table = session.table(std::slice::from_ref(test));
+    emit(&table.header(&run, 1));
+    let Some(program) = program else {
+        emit(&table.compile_error(run.compile.failure().unwrap_or_default()));
+        return Ok(None);
+    };
+    Ok(Some((run, table, program)))
 }
 
 /// Compiles and runs the submission on the test, printing the header and the row as the judge does;
 /// the run and the program's output, or `None` when it did not compile.
-fn judge(
+pub fn judge(
     session: &Session,
     problem: &Problem,
     submission: Option<&Path>,
     puzzle: &Puzzle,
     loaded: &Loaded,
 ) -> Result<Option<(TestRun, Vec<u8>)>, JudgeError> {
-    let (run, program) = session.compile(problem, submission)?;
-    let table = session.table(std::slice::from_ref(&loaded.test));
-    let Some(program) = program else {
-        let message = run.compile.failure().unwrap_or_default();
-        emit(&(table.header(&run, 1) + &table.compile_error(message)));
+    let Some((run, table, program)) = compiled(session, problem, submission, &loaded.test)? else {
         return Ok(None);
     };
-    emit(&table.header(&run, 1));
-    // `show` replays the whole output itself: the judge keeps no replay of its own.
+    // The whole output is replayed here: the judge keeps no replay of its own (no `--html`).
     let checker = (puzzle.checker)();
-    let runner = &session.runner;
-    let judge = TestJudge::new(runner, puzzle, checker.as_ref(), &program, run.limits);
+    let judge = session.test_judge(puzzle, checker.as_ref(), &program, run.limits);
     let (result, ran) = judge.judge_loaded(loaded)?;
     emit(&table.row(&result));
     Ok(Some((result, ran.stdout)))
@@ -86,7 +100,7 @@ fn judge(
 
 /// In colour, a terminal is watching: play the frames in place. Else print them all, a blank line
 /// between two, so they can be read in a file.
-fn play(frames: &[Frame], color: bool, options: &Options) {
+pub fn play(frames: &[Frame], color: bool, options: &Options) {
     let moves = frames.len().saturating_sub(1);
     let drawn: Vec<String> = (frames.iter().enumerate())
         .map(|(i, f)| render(f, i, moves, color))

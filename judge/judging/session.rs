@@ -211,6 +211,7 @@ impl Session {
             color: self.settings.color,
             verbose: self.settings.verbose,
             name_width: tests.iter().map(|t| t.name.len()).max().unwrap_or(4).max(4),
+            width: self.settings.width,
         }
     }
 

@@ -24,6 +24,9 @@ pub struct Settings {
     pub table: bool,
     /// Colour the table: asked for, and stdout is a terminal.
     pub color: bool,
+    /// The terminal's columns (`COLUMNS`, else stdout's size), to which `-v` clips a line of
+    /// stderr; `None`: lines whole.
+    pub width: Option<usize>,
     /// How the user runs this judge (`judge`, `cargo run --bin judge --`), for the commands it
     /// prints in its advice.
     pub invocation: String,
@@ -49,6 +52,7 @@ impl Default for Settings {
             replay: false,
             table: true,
             color: false,
+            width: None,
             invocation: "judge".into(),
         }
     }

@@ -35,6 +35,7 @@ impl Table {
             color,
             verbose: false,
             name_width: name_width.max(4),
+            width: None,
         };
         let versus = contenders > 1;
         Table { plain, versus }

@@ -21,6 +21,8 @@ pub struct Table {
     pub verbose: bool,
     /// The widest test name, so the columns line up.
     pub name_width: usize,
+    /// The terminal's columns, to which a line of stderr is clipped; `None`: lines whole.
+    pub width: Option<usize>,
 }
 
 impl Table {
@@ -53,10 +55,11 @@ impl Table {
             for (label, text) in [("input", &d.input), ("output", &d.output)] {
                 row += &format!("      {label:6}  {text}\n");
             }
-            // Whole lines, escaped: a terminal wraps what is wider than it.
+            // Escaped, and cut to the terminal's width: a line of stderr may be any length.
             for (i, line) in d.stderr_tail.lines().enumerate() {
                 let label = if i == 0 { "stderr" } else { "" };
-                row += &format!("      {label:6}  {}\n", printable(line));
+                let line = format!("      {label:6}  {}", printable(line));
+                row += &(clipped(&line, self.width) + "\n");
             }
             let case = test.finding.failing_case().unwrap_or(0);
             let shortest = d.shortest.as_ref().map(|a| frames::shortest(a, case));
@@ -123,6 +126,14 @@ pub fn color_of(finding: &Finding) -> &'static str {
     }
 }
 
+/// `line` cut to `width` characters, its last a `…`, where it is longer.
+fn clipped(line: &str, width: Option<usize>) -> String {
+    match width.filter(|&w| line.chars().count() > w) {
+        Some(w) => line.chars().take(w.saturating_sub(1)).collect::<String>() + "…",
+        None => line.to_string(),
+    }
+}
+
 fn mib(kib: u64) -> String {
     format!("{:.1} MiB", kib as f64 / 1024.0)
 }
@@ -167,6 +178,7 @@ mod tests {
             color: false,
             verbose: false,
             name_width: 10,
+            width: None,
         };
         let ok = table.row(&test_run(
             "001-sample",
@@ -203,6 +215,7 @@ mod tests {
             color: true,
             verbose: true,
             name_width: 3,
+            width: None,
         };
         let row = table.row(&test_run("001", wrong("case 1: missing answer"), None));
         assert!(row.contains("\x1b[31mWA     \x1b[0m"), "{row}");
@@ -227,19 +240,25 @@ mod tests {
     }
 
     #[test]
-    fn verbose_rows_show_stderrs_last_lines_whole() {
-        let table = Table {
-            color: false,
-            verbose: true,
-            name_width: 3,
-        };
+    fn verbose_stderr_lines_are_whole_or_cut_to_the_width() {
         let mut run = test_run("001", wrong("x"), None);
         run.detail.stderr_tail = "Traceback:\n  File \"a.py\", line 3\nZeroDivisionError\n".into();
-        let row = table.row(&run);
-        let shown =
+        let row = |width| {
+            let (color, verbose, name_width) = (false, true, 3);
+            let table = Table {
+                color,
+                verbose,
+                name_width,
+                width,
+            };
+            table.row(&run)
+        };
+        let whole =
             "      stderr  Traceback:\n                File \"a.py\", line 3\n              \
                      ZeroDivisionError\n";
-        assert!(row.contains(shown), "{row}");
+        assert!(row(None).contains(whole), "{}", row(None));
+        let cut = "      stderr  Trace…\n                Fil…\n              ZeroD…\n";
+        assert!(row(Some(20)).contains(cut), "{}", row(Some(20)));
     }
 
     #[test]

@@ -118,6 +118,7 @@ extern "C" {
     fn sysconf(name: c_int) -> c_long;
     fn syscall(number: c_long, ...) -> c_long;
     fn signal(signum: c_int, handler: usize) -> usize;
+    fn ioctl(fd: c_int, request: c_ulong, ...) -> c_int;
 }
 
 /// A call's result: -1 is the error in errno.
@@ -163,6 +164,15 @@ pub fn die_with_parent(cmd: &mut Command, signal: c_int) {
 pub fn not_dumpable() -> io::Result<()> {
     // SAFETY: prctl with integer arguments touches no memory of ours.
     check(unsafe { prctl(PR_SET_DUMPABLE, 0) })
+}
+
+/// The columns of the terminal on stdout, if it is one.
+pub fn terminal_columns() -> Option<usize> {
+    const TIOCGWINSZ: c_ulong = 0x5413;
+    let mut size = [0u16; 4];
+    // SAFETY: TIOCGWINSZ writes one `struct winsize` (rows, columns, two pixel sizes) to `size`.
+    let asked = unsafe { ioctl(1, TIOCGWINSZ, size.as_mut_ptr()) };
+    (asked == 0 && size[1] > 0).then_some(size[1] as usize)
 }
 
 /// Whether this process runs as root (effective user id 0).

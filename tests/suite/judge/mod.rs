@@ -11,6 +11,7 @@ mod json;
 mod judging;
 mod practice;
 mod registry;
+mod run;
 mod show;
 mod stderr;
 mod stress;

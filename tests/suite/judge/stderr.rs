@@ -20,6 +20,7 @@ fn raised(args: &[&str]) -> String {
     let output = judge()
         .args(["eight", "tests/fixtures/eight/raises.py", "--test", "1"])
         .args(args)
+        .env_remove("COLUMNS")
         .output()
         .expect("judge runs");
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
@@ -30,6 +31,7 @@ fn raised(args: &[&str]) -> String {
 #[test]
 fn verbose_shows_a_tracebacks_last_lines_naming_the_file() {
     let stdout = raised(&["-v"]);
+    // Without a terminal or COLUMNS, lines are whole.
     let shown: Vec<&str> = stdout
         .lines()
         .map(|l| {
@@ -41,6 +43,29 @@ fn verbose_shows_a_tracebacks_last_lines_naming_the_file() {
     for line in TRACEBACK {
         assert!(shown.contains(&line), "{line} in {stdout}");
     }
+}
+
+#[test]
+fn verbose_cuts_stderr_lines_to_the_terminals_width() {
+    let output = judge()
+        .args([
+            "eight",
+            "tests/fixtures/eight/raises.py",
+            "--test",
+            "1",
+            "-v",
+        ])
+        .env("COLUMNS", "30")
+        .output()
+        .expect("judge runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let from = stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("      stderr  "));
+    let lines: Vec<&str> = from.take_while(|l| l.starts_with("      ")).collect();
+    assert!(lines.len() >= TRACEBACK.len(), "{stdout}");
+    assert!(lines.iter().all(|l| l.chars().count() <= 30), "{stdout}");
+    assert!(lines.iter().any(|l| l.ends_with('…')), "{stdout}");
 }
 
 #[test]
