@@ -2,18 +2,16 @@
 //! answer frame by frame: played in place on a terminal, every frame printed one after another else.
 
 use crate::cli::Options;
-use crate::judging::problem::{self, Problem, Test};
+use crate::judging::problem::{self, Problem};
 use crate::judging::session::Session;
 use crate::judging::test_judge::{load, Loaded};
 use crate::model::error::JudgeError;
-use crate::model::execution::Program;
 use crate::model::frame::Frame;
-use crate::model::outcome::{ProblemRun, TestRun};
+use crate::model::outcome::TestRun;
 use crate::model::verdict::Finding;
 use crate::puzzles::Puzzle;
 use crate::render::console::emit;
 use crate::render::frames::render;
-use crate::render::table::Table;
 use std::io::{BufRead, IsTerminal};
 use std::path::Path;
 use std::time::Duration;
@@ -60,24 +58,6 @@ pub fn exit_code(finding: &Finding) -> i32 {
     }
 }
 
-/// Compiles the submission, printing the header as the judge does, and the compiler's message if
-/// it failed: the run, the table and the program, or `None` when it did not compile.
-pub fn compiled(
-    session: &Session,
-    problem: &Problem,
-    submission: Option<&Path>,
-    test: &Test,
-) -> Result<Option<(ProblemRun, Table, Program)>, JudgeError> {
-    let (run, program) = session.compile(problem, submission)?;
-    let table = session.table(std::slice::from_ref(test));
-    emit(&table.header(&run, 1));
-    let Some(program) = program else {
-        emit(&table.compile_error(run.compile.failure().unwrap_or_default()));
-        return Ok(None);
-    };
-    Ok(Some((run, table, program)))
-}
-
 /// Compiles and runs the submission on the test, printing the header and the row as the judge does;
 /// the run and the program's output, or `None` when it did not compile.
 pub fn judge(
@@ -87,7 +67,9 @@ pub fn judge(
     puzzle: &Puzzle,
     loaded: &Loaded,
 ) -> Result<Option<(TestRun, Vec<u8>)>, JudgeError> {
-    let Some((run, table, program)) = compiled(session, problem, submission, &loaded.test)? else {
+    let tests = std::slice::from_ref(&loaded.test);
+    let (run, table, program) = session.begin(problem, submission, tests)?;
+    let Some(program) = program else {
         return Ok(None);
     };
     // The whole output is replayed here: the judge keeps no replay of its own (no `--html`).

@@ -114,8 +114,25 @@ impl Session {
         submission: Option<&Path>,
         only: &[String],
     ) -> Result<ProblemRun, JudgeError> {
+        let each = |judge: &TestJudge, test: &Test| Ok((judge.judge(test)?, String::new()));
+        let run = self.judge_tests(problem, submission, only, each)?;
+        self.show(&self.table(&[]).footer(&run));
+        Ok(run)
+    }
+
+    /// Judges `submission` (else the problem's own solution) on the tests `only` selects, one at a
+    /// time through `each`, which gives a test's row and the text shown below it. The header is
+    /// shown first; when the program did not compile, the compiler's message, and every test is CE.
+    pub fn judge_tests(
+        &self,
+        problem: &Problem,
+        submission: Option<&Path>,
+        only: &[String],
+        mut each: impl FnMut(&TestJudge, &Test) -> Result<(TestRun, String), JudgeError>,
+    ) -> Result<ProblemRun, JudgeError> {
         let (puzzle, checker) = (self.puzzle(problem)?, self.checker(problem)?);
-        let (tests, mut run, table, program) = self.begin(problem, submission, only)?;
+        let tests = problem::tests(problem, only, &self.settings.invocation)?;
+        let (mut run, table, program) = self.begin(problem, submission, &tests)?;
         let Some(program) = program else {
             return Ok(run);
         };
@@ -126,27 +143,25 @@ impl Session {
         };
         for (i, test) in tests.iter().enumerate() {
             progress(&test_label(&problem.name, i, &tests));
-            let result = judge.judge(test)?;
+            let (result, below) = each(&judge, test)?;
             progress("");
-            self.show(&table.row(&result));
+            self.show(&(table.row(&result) + &below));
             run.tests.push(result);
         }
-        self.show(&table.footer(&run));
         Ok(run)
     }
 
-    /// Begins judging `submission` (else the problem's own solution) on the tests `only` selects:
-    /// the tests, the run, the table with its header shown, and the program, `None` when it did
-    /// not compile (the table then says why, and every test is CE).
+    /// Begins judging `submission` (else the problem's own solution) on `tests`: the run, the
+    /// table with its header shown, and the program, `None` when it did not compile (the table
+    /// then says why, and every test is CE).
     pub fn begin(
         &self,
         problem: &Problem,
         submission: Option<&Path>,
-        only: &[String],
-    ) -> Result<(Vec<Test>, ProblemRun, Table, Option<Program>), JudgeError> {
-        let tests = problem::tests(problem, only, &self.settings.invocation)?;
+        tests: &[Test],
+    ) -> Result<(ProblemRun, Table, Option<Program>), JudgeError> {
         let (mut run, program) = self.compile(problem, submission)?;
-        let table = self.table(&tests);
+        let table = self.table(tests);
         self.show(&table.header(&run, tests.len()));
         if program.is_none() {
             self.show(&table.compile_error(run.compile.failure().unwrap_or_default()));
@@ -155,7 +170,7 @@ impl Session {
                 |t: &Test| TestRun::not_run(&t.name, not_compiled.clone(), Detail::default());
             run.tests = tests.iter().map(not_run).collect();
         }
-        Ok((tests, run, table, program))
+        Ok((run, table, program))
     }
 
     /// Builds `submission` (else the problem's own solution) under the compiler's caps: the run it
