@@ -77,6 +77,19 @@ impl Language {
     }
 }
 
+/// The command line the report shows for `language`: [`Language::describe`], but a script's names
+/// the interpreter that runs it by its full path, with its version (a root judge's is the first
+/// `python3` on PATH that nobody may run, not necessarily the caller's).
+pub fn command_line(language: Language, cache: &Path) -> Result<String, JudgeError> {
+    if language != Language::Python {
+        return Ok(language.describe());
+    }
+    let Installed { tool, version } = installed(language, cache)?;
+    let flags = language.toolchain().flags;
+    let version = version.split_whitespace().next().unwrap_or("unknown");
+    Ok(format!("{} {flags} (Python {version})", tool.display()))
+}
+
 /// A language's tools; `flags` and `libraries` are words split at spaces.
 struct Toolchain {
     tool: &'static str,

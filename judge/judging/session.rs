@@ -186,7 +186,7 @@ impl Session {
             None => (self.root.join(&problem.solution), problem.solution.clone()),
         };
         let caps = self.settings.compile_caps;
-        let compiler = Language::of(&source)?.describe();
+        let compiler = compile::command_line(Language::of(&source)?, &self.cache)?;
         let compiled = compile::compile(&source, &self.cache, &self.runner, &caps)?;
         let (compile, program) = match compiled {
             Compiled::Ready { program, cached } => (Compile::Built { cached }, Some(program)),

@@ -86,7 +86,8 @@ impl TestRun {
 pub struct ProblemRun {
     pub problem: String,
     pub submission: String,
-    /// The compiler's command line, e.g. `rustc --edition 2021 -O`.
+    /// The compiler's command line, e.g. `rustc --edition 2021 -O`; a script's interpreter by its
+    /// full path and version, e.g. `/usr/bin/python3 -S (Python 3.11.2)`.
     pub compiler: String,
     pub compile: Compile,
     pub limits: Limits,

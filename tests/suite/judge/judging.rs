@@ -430,6 +430,36 @@ fn no_process_of_a_run_is_left_alive() {
 }
 
 #[test]
+fn a_script_names_its_interpreters_path_and_version() {
+    let document = parse_json(&judge_sample("illegal.py", &["--json"]).code(1));
+    let problems = document.get("problems").and_then(Json::as_array);
+    let compiler = field(&problems.expect("problems")[0], "compiler");
+    let compiler = compiler.as_str().expect("a string").to_string();
+    let (python, rest) = compiler.split_once(' ').expect("a path, then flags");
+    let version = rest
+        .strip_prefix("-S (Python ")
+        .and_then(|v| v.strip_suffix(')'));
+    let version = version.unwrap_or_else(|| panic!("{compiler}"));
+    // The path named is an interpreter of the version named: it says so itself.
+    let asked = std::process::Command::new(python)
+        .args([
+            "-S",
+            "-c",
+            "import sys, platform; print(sys.executable, platform.python_version())",
+        ])
+        .output()
+        .expect("the interpreter named runs");
+    let said = String::from_utf8_lossy(&asked.stdout).trim().to_string();
+    assert_eq!(said, format!("{python} {version}"), "{compiler}");
+    let table = judge_sample("illegal.py", &[]).code(1);
+    let table = String::from_utf8_lossy(&table.get_output().stdout).into_owned();
+    assert!(
+        table.contains(&compiler),
+        "the header names it too: {table}"
+    );
+}
+
+#[test]
 fn json_output_parses_back_to_the_same_verdicts_as_the_table() {
     let args = ["eight", &fixture("wrong_unsolvable.py")];
     let table = judge().args(args).assert().code(1);
