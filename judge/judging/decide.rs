@@ -102,7 +102,14 @@ fn crash(run: &Execution, limits: &Limits) -> Option<(Verdict, RunFault)> {
         Status::Exited(_) | Status::Signaled(SIGSEGV | SIGABRT | SIGBUS) if capped => Some(cap_mib),
         _ => None,
     };
-    Some((Verdict::RuntimeError, RunFault::Crashed { status, cap_mib }))
+    let stack_mib = run.measured.stack_capped_mib(limits);
+    let stack_mib = stack_mib.filter(|_| status == Status::Signaled(SIGSEGV));
+    let fault = RunFault::Crashed {
+        status,
+        cap_mib,
+        stack_mib,
+    };
+    Some((Verdict::RuntimeError, fault))
 }
 
 /// A checker's finding as a verdict and cost; `Err` when it found the test itself broken.
@@ -140,6 +147,7 @@ mod tests {
                 stopped: None,
                 sandbox: Sandbox::Namespaces,
                 accounting: Accounting::Polling,
+                stack_kib: 65536,
             },
             output_exceeded: false,
             stdout: Vec::new(),
@@ -238,6 +246,28 @@ mod tests {
         );
         let why = "an allocation failed: the machine refused it (killed by SIGABRT)";
         assert_eq!(refused, Some((Verdict::MemoryLimit, why.into())));
+    }
+
+    #[test]
+    fn a_segfault_on_a_capped_stack_names_the_cap() {
+        let on_a_stack = |status, stack_kib| {
+            let mut run = ended(status, None, "");
+            run.measured.accounting = Accounting::Cgroup;
+            run.measured.stack_kib = stack_kib;
+            verdict(run).map(|(_, why)| why)
+        };
+        let capped = "killed by SIGSEGV (stack overflow? its stack was 8 MiB, capped by the \
+                      caller's hard limit)";
+        let segv = Status::Signaled(SIGSEGV);
+        assert_eq!(on_a_stack(segv, 8192).as_deref(), Some(capped));
+        // The promise kept, or another way to die: nothing about the stack.
+        let promised = LIMITS.stack_bytes() / 1024;
+        assert_eq!(
+            on_a_stack(segv, promised).as_deref(),
+            Some("killed by SIGSEGV")
+        );
+        let abort = on_a_stack(Status::Signaled(SIGABRT), 8192);
+        assert_eq!(abort.as_deref(), Some("killed by SIGABRT"));
     }
 
     #[test]

@@ -300,6 +300,7 @@ pub mod testing {
                 stopped,
                 sandbox: Sandbox::Namespaces,
                 accounting: Accounting::Polling,
+                stack_kib: 65536,
             },
             output_exceeded: false,
             stdout: stdout.as_bytes().to_vec(),

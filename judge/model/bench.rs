@@ -213,6 +213,7 @@ pub mod made {
             stopped: None,
             sandbox: Sandbox::Namespaces,
             accounting: Accounting::Polling,
+            stack_kib: 65536,
         }
     }
 

@@ -1,5 +1,6 @@
 //! A runnable program and what one run of it did: how it ended, what it used, what it wrote.
 
+use crate::model::limits::Limits;
 use crate::model::status::Status;
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -123,6 +124,18 @@ pub struct Measurement {
     pub stopped: Option<Stop>,
     pub sandbox: Sandbox,
     pub accounting: Accounting,
+    /// The main thread's stack the program was given, KiB: the memory limit, or less where the
+    /// caller's hard `ulimit -s` is lower (no unprivileged process may raise it).
+    pub stack_kib: u64,
+}
+
+impl Measurement {
+    /// The stack the program was given, MiB, where the caller's hard limit kept it below the
+    /// promise of `limits`.
+    pub fn stack_capped_mib(&self, limits: &Limits) -> Option<u64> {
+        let capped = self.stack_kib.saturating_mul(1024) < limits.stack_bytes();
+        capped.then_some(self.stack_kib / 1024)
+    }
 }
 
 #[cfg(test)]

@@ -169,6 +169,7 @@ pub mod made {
             stopped: None,
             sandbox: Sandbox::Namespaces,
             accounting: Accounting::Polling,
+            stack_kib: 65536,
         });
         let detail = Detail {
             input: "2 3 4".into(),

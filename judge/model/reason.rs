@@ -188,10 +188,13 @@ pub enum RunFault {
         cap_mib: Option<u64>,
         status: Status,
     },
-    /// A non-zero exit or a signal; `cap_mib` is set where a failed `malloc` may be the cause.
+    /// A non-zero exit or a signal; `cap_mib` is set where a failed `malloc` may be the cause,
+    /// `stack_mib` where a SIGSEGV may be a stack overflow on a stack that the caller's hard limit
+    /// kept below the memory limit promised.
     Crashed {
         status: Status,
         cap_mib: Option<u64>,
+        stack_mib: Option<u64>,
     },
     /// SIGXFSZ with stdout within its limit: a file it wrote in its folder passed the file-size
     /// limit (stderr is a pipe, never limited).
@@ -237,11 +240,22 @@ impl fmt::Display for RunFault {
                 };
                 write!(f, "an allocation failed{refused} ({})", ended(*status))
             }
-            RunFault::Crashed { status, cap_mib } => {
-                let cap = cap_mib.map_or(String::new(), |cap| {
-                    format!(" (each process may map at most {cap} MiB: a larger allocation fails)")
+            RunFault::Crashed {
+                status,
+                cap_mib,
+                stack_mib,
+            } => {
+                let stack = stack_mib.map(|stack| {
+                    format!("stack overflow? its stack was {stack} MiB, capped by the caller's hard limit")
                 });
-                write!(f, "{}{cap}", ended(*status))
+                let cap = cap_mib.map(|cap| {
+                    format!("each process may map at most {cap} MiB: a larger allocation fails")
+                });
+                let notes: Vec<String> = stack.into_iter().chain(cap).collect();
+                match notes.is_empty() {
+                    true => f.write_str(&ended(*status)),
+                    false => write!(f, "{} ({})", ended(*status), notes.join("; ")),
+                }
             }
             RunFault::FileTooLarge { limit_bytes } => write!(
                 f,
@@ -322,6 +336,7 @@ mod tests {
             Reason::Run(RunFault::Crashed {
                 status,
                 cap_mib: None,
+                stack_mib: None,
             })
         };
         assert!(crash(Status::Exited(1)).same_kind(&crash(Status::Exited(3))));
@@ -333,6 +348,7 @@ mod tests {
             Reason::Run(RunFault::Crashed {
                 status,
                 cap_mib: None,
+                stack_mib: None,
             })
         };
         assert!(!crash(Status::Signaled(11)).same_kind(&crash(Status::Signaled(6))));
@@ -344,10 +360,21 @@ mod tests {
         let segv = RunFault::Crashed {
             status: Status::Signaled(11),
             cap_mib: Some(192),
+            stack_mib: None,
         };
         assert_eq!(
             segv.to_string(),
             "killed by SIGSEGV (each process may map at most 192 MiB: a larger allocation fails)"
+        );
+        let overflow = RunFault::Crashed {
+            status: Status::Signaled(11),
+            cap_mib: Some(192),
+            stack_mib: Some(8),
+        };
+        assert_eq!(
+            overflow.to_string(),
+            "killed by SIGSEGV (stack overflow? its stack was 8 MiB, capped by the caller's hard \
+             limit; each process may map at most 192 MiB: a larger allocation fails)"
         );
         let too_large = TestFault::TooLarge { max_states: 10 };
         assert_eq!(

@@ -106,6 +106,7 @@ fn test_json(test: &TestRun) -> Json {
         ("exit", u.map_or(Json::Null, |u| exit_json(u.status))),
         ("sandbox", Json::text(u.map(|u| u.sandbox.name()))),
         ("accounting", Json::text(u.map(|u| u.accounting.name()))),
+        ("stack_kib", number(u.map(|u| u.stack_kib as f64))),
         ("moves", number(test.cost.map(|c| c.moves as f64))),
         ("optimum", number(test.cost.map(|c| c.optimum as f64))),
         ("judge_ms", Json::Number(test.judge_ms)),

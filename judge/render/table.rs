@@ -77,7 +77,8 @@ impl Table {
             Some((sandbox, accounting)) if self.verbose => {
                 let blind = (accounting.blind_spot()).map_or(String::new(), |b| format!(" ({b})"));
                 let (sandbox, accounting) = (sandbox.name(), accounting.name());
-                format!("  sandbox: {sandbox}; accounting: {accounting}{blind}\n")
+                let stack = stack_line(run);
+                format!("  sandbox: {sandbox}; accounting: {accounting}{blind}\n{stack}")
             }
             _ => String::new(),
         }
@@ -93,6 +94,16 @@ impl Table {
     pub fn paint(&self, code: &str, text: &str) -> String {
         paint(self.color, code, text)
     }
+}
+
+/// `-v`'s line on a stack that the caller's hard limit kept below the promise, if it did.
+fn stack_line(run: &ProblemRun) -> String {
+    let measured = run.tests.iter().find_map(|t| t.measured);
+    let capped = measured.and_then(|m| m.stack_capped_mib(&run.limits));
+    capped.map_or(String::new(), |mib| {
+        let promised = run.limits.stack_bytes() >> 20;
+        format!("  stack: {mib} MiB, capped by the caller's hard limit (promised: {promised} MiB, the memory limit)\n")
+    })
 }
 
 /// Broken tests and problems are magenta: neither a verdict's green, yellow nor red.

@@ -24,7 +24,7 @@ pub type Reported = (Measurement, Vec<u8>, Vec<u8>);
 pub fn write(m: &Measurement, stdout: &[u8], stderr: &[u8]) -> Vec<u8> {
     let stopped = STOPS.iter().find(|(stop, _)| *stop == m.stopped);
     let text = format!(
-        "status {}\ncpu_us {}\nwall_us {}\npeak_kib {}\nstopped {}\nsandbox {}\naccounting {}\nstdout {}\n",
+        "status {}\ncpu_us {}\nwall_us {}\npeak_kib {}\nstopped {}\nsandbox {}\naccounting {}\nstack_kib {}\nstdout {}\n",
         m.status.to_text(),
         (m.cpu_ms * 1000.0).round() as u64,
         (m.wall_ms * 1000.0).round() as u64,
@@ -32,6 +32,7 @@ pub fn write(m: &Measurement, stdout: &[u8], stderr: &[u8]) -> Vec<u8> {
         stopped.map_or("", |(_, name)| name), // unnamed: the judge refuses the report
         m.sandbox.name(),
         m.accounting.name(),
+        m.stack_kib,
         stdout.len()
     );
     let stderr_len = format!("stderr {}\n", stderr.len());
@@ -51,6 +52,7 @@ pub fn parse(bytes: &[u8]) -> Option<Reported> {
         stopped: r.named("stopped", &STOPS, |s| s.1)?.0,
         sandbox: r.named("sandbox", &SANDBOXES, |s| s.name())?,
         accounting: r.named("accounting", &ACCOUNTINGS, |a| a.name())?,
+        stack_kib: r.field("stack_kib")?.parse().ok()?,
     };
     let (stdout, stderr) = (r.block("stdout")?, r.block("stderr")?);
     // More than one report: something else wrote to the launcher's stdout.
@@ -99,6 +101,7 @@ mod tests {
             stopped,
             sandbox: Sandbox::ProcessGroup,
             accounting: Accounting::Cgroup,
+            stack_kib: 65536,
         }
     }
 

@@ -193,6 +193,7 @@ fn lost(why: String, job: &Job) -> Execution {
             stopped: None,
             sandbox,
             accounting: Accounting::Polling, // nothing was counted
+            stack_kib: job.limits.stack_bytes() / 1024, // nothing ran short of it
         },
         output_exceeded: false,
         stdout: Vec::new(),

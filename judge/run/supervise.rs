@@ -93,6 +93,7 @@ pub fn supervise(
     let (joins, kernel) = start.group.take().unzip();
     let outputs = Outputs::of(&mut start)?;
     let folder = outputs.folder.as_ref().map(File::try_clone).transpose()?;
+    let stack_kib = sys::granted_stack(stack_bytes(start.env, &limits)) / 1024;
     let mut cmd = command(start, limits, joins.unwrap_or_default());
     let started = Instant::now();
     let program = cmd.spawn()?.id() as i32;
@@ -126,7 +127,15 @@ pub fn supervise(
         stopped,
         sandbox,
         accounting,
+        stack_kib,
     }))
+}
+
+/// The stack a program is promised, bytes: the memory limit. Not a compiler's, which keeps the
+/// caller's: glibc gives each new thread a stack of this size, and a linker's threads would not fit
+/// its address space.
+fn stack_bytes(env: Env, limits: &Limits) -> Option<u64> {
+    env.is_submission().then(|| limits.stack_bytes())
 }
 
 fn command(start: Start, limits: Limits, joins: Vec<i32>) -> Command {
@@ -166,9 +175,7 @@ fn command(start: Start, limits: Limits, joins: Vec<i32>) -> Command {
         },
         cpu_seconds: limits.cpu_backstop_seconds(),
         file_bytes: limits.file_bytes(),
-        // Not a compiler's: glibc gives each new thread a stack of this size, and a linker's
-        // threads would not fit its address space.
-        stack_bytes: start.env.is_submission().then(|| limits.stack_bytes()),
+        stack_bytes: stack_bytes(start.env, &limits),
     };
     sys::limit_child(&mut cmd, caps);
     sys::die_with_parent(&mut cmd, sys::SIGKILL);

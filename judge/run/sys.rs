@@ -383,6 +383,18 @@ fn set_limit(resource: c_int, soft: u64, hard: u64) -> io::Result<()> {
     check(unsafe { setrlimit(resource, &limit) })
 }
 
+/// The main thread's stack, bytes, that [`limit_child`] gives a child of this process asked for
+/// `stack_bytes`: as [`set_limit`] sets it, bounded by our hard limit (the caller's hard `ulimit
+/// -s`, which only a privileged process may raise); our own soft limit where `None`.
+pub fn granted_stack(stack_bytes: Option<u64>) -> u64 {
+    let mut current = Rlimit::default();
+    // SAFETY: the pointer refers to a live, correctly laid out local for the duration of the call.
+    if unsafe { getrlimit(RLIMIT_STACK, &mut current) } != 0 {
+        return stack_bytes.unwrap_or(u64::MAX);
+    }
+    stack_bytes.map_or(current.rlim_cur, |stack| stack.min(current.rlim_max))
+}
+
 /// Moves this (single-threaded) process into new user, PID, mount, network, IPC and UTS namespaces;
 /// its next child will be PID 1 of the new PID namespace.
 pub fn unshare_namespaces() -> io::Result<()> {

@@ -1020,6 +1020,46 @@ fn the_stack_may_use_the_whole_memory_limit_whatever_the_ulimit() {
     }
 }
 
+/// The judge, started under a hard stack limit of 8 MiB that it cannot raise (as root neither: the
+/// programs run in a user namespace, or as nobody).
+fn judge_under_a_hard_8_mib_stack() -> Command {
+    let mut cmd = Command::new("sh");
+    let script = "ulimit -Ss 8192 && ulimit -Hs 8192 && exec \"$@\"";
+    cmd.args(["-c", script, "sh"])
+        .arg(assert_cmd::cargo::cargo_bin("judge"));
+    cmd
+}
+
+#[test]
+fn a_segfault_on_a_hard_capped_stack_names_the_cap() {
+    let _machine = shared();
+    let recursion = fixture("deep_recursion.c");
+    for mode in MODES {
+        let judged = judge_sample_with(judge_under_a_hard_8_mib_stack(), &recursion, mode);
+        assert_eq!(judged.verdict(), "RE", "{mode:?}: {}", judged.stdout);
+        let why = "killed by SIGSEGV (stack overflow? its stack was 8 MiB, capped by the caller's \
+                   hard limit";
+        assert!(
+            judged.reason.starts_with(why),
+            "{mode:?}: {}",
+            judged.stdout
+        );
+        let line = "stack: 8 MiB, capped by the caller's hard limit (promised: 64 MiB";
+        assert!(judged.stdout.contains(line), "{mode:?}: {}", judged.stdout);
+    }
+    let mut cmd = judge_under_a_hard_8_mib_stack();
+    let args = [
+        "eight",
+        &recursion.display().to_string(),
+        "--test",
+        "001",
+        "--json",
+    ];
+    let json = String::from_utf8(cmd.args(args).output().expect("judged").stdout);
+    let json = json.expect("UTF-8");
+    assert!(json.contains("\"stack_kib\": 8192"), "{json}");
+}
+
 #[test]
 fn output_on_a_tmpfs_temp_dir_is_output_not_memory() {
     let _machine = shared();
