@@ -97,9 +97,12 @@ fn crash(run: &Execution, limits: &Limits) -> Option<(Verdict, RunFault)> {
         let fault = RunFault::AllocationFailed { cap_mib, status };
         return Some((Verdict::MemoryLimit, fault));
     }
-    // A C program that gets NULL from malloc may exit or crash in any way: say where the cap is.
+    // A C program that gets NULL from malloc may crash, or exit without a word: say where the cap
+    // is. One that said why it exited (a panic, a traceback, a message) did not die of that.
+    let silent = run.stderr.trim().is_empty();
     let cap_mib = match status {
-        Status::Exited(_) | Status::Signaled(SIGSEGV | SIGABRT | SIGBUS) if capped => Some(cap_mib),
+        Status::Signaled(SIGSEGV | SIGABRT | SIGBUS) if capped => Some(cap_mib),
+        Status::Exited(_) if capped && silent => Some(cap_mib),
         _ => None,
     };
     let stack_mib = run.measured.stack_capped_mib(limits);
@@ -246,6 +249,20 @@ mod tests {
         );
         let why = "an allocation failed: the machine refused it (killed by SIGABRT)";
         assert_eq!(refused, Some((Verdict::MemoryLimit, why.into())));
+    }
+
+    #[test]
+    fn an_exit_that_says_why_has_no_address_space_note() {
+        let said = ended(Status::Exited(3), None, "bad input on line 2\n");
+        let why = "exit code 3".to_string();
+        assert_eq!(verdict(said), Some((Verdict::RuntimeError, why)));
+        let panicked = ended(
+            Status::Exited(101),
+            None,
+            "thread 'main' panicked at src/main.rs\n",
+        );
+        let why = "exit code 101".to_string();
+        assert_eq!(verdict(panicked), Some((Verdict::RuntimeError, why)));
     }
 
     #[test]

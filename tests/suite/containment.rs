@@ -898,6 +898,65 @@ fn a_run_reaches_no_terminal_keyring_or_host_setting() {
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
 
+/// A pseudo-terminal of the test's own (Python's `pty.openpty`), owned by `uid` as a user's own
+/// terminal is: the process that holds it open, and its path. Closing the process's stdin ends it.
+fn a_terminal_of(uid: u32) -> (std::process::Child, PathBuf) {
+    let script = "import os, pty, sys\n\
+                  master, slave = pty.openpty()\n\
+                  os.chown(os.ttyname(slave), int(sys.argv[1]), -1)\n\
+                  print(os.ttyname(slave), flush=True)\n\
+                  sys.stdin.read()\n";
+    let mut holder = std::process::Command::new("python3")
+        .args(["-S", "-c", script, &uid.to_string()])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    let mut line = String::new();
+    let stdout = holder.stdout.take().expect("its stdout");
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line).expect("a path");
+    (holder, PathBuf::from(line.trim()))
+}
+
+#[test]
+fn only_the_fallback_of_the_terminals_owner_may_open_it() {
+    let _machine = shared();
+    let dir = outside("open-pty");
+    let home = outside("open-pty-nobody");
+    // The judge as the user whose terminal it is: the test's own user, and nobody where the test
+    // is root (whose fallback runs programs as nobody, who may not open root's terminal).
+    let as_nobody = || {
+        let mut nobody = judge_as_nobody(&home)?;
+        nobody.current_dir(env!("CARGO_MANIFEST_DIR"));
+        Some(Command::from_std(nobody))
+    };
+    let owners = [Some(uid()), as_nobody().map(|_| 65534)];
+    for owner in owners.into_iter().flatten() {
+        let (mut holder, pty) = a_terminal_of(owner);
+        let probe = instantiate("open_pty.c.tmpl", &dir, &[("@PTY@", &pty)]);
+        for mode in MODES {
+            let cmd = if owner == uid() {
+                judge()
+            } else {
+                as_nobody().expect("nobody")
+            };
+            let judged = judge_sample_with(cmd, &probe, mode);
+            let opened = !mode.is_empty() && owner != 0;
+            let expected: &[&str] = if opened { &["pty"] } else { &[] };
+            assert_eq!(
+                reached(&judged.stdout),
+                expected,
+                "{owner} {mode:?}: {}",
+                judged.stdout
+            );
+        }
+        drop(holder.stdin.take());
+        assert!(holder.wait().expect("the terminal's holder ends").success());
+    }
+    std::fs::remove_dir_all(&dir).expect("clean up");
+    std::fs::remove_dir_all(&home).expect("clean up");
+}
+
 /// A folder beside the project, as another checkout of it would be: in no folder the judge knows.
 fn other_checkout(name: &str) -> PathBuf {
     let parent = Path::new(env!("CARGO_MANIFEST_DIR")).parent();
