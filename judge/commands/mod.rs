@@ -25,6 +25,11 @@ use std::path::PathBuf;
 /// The `judge` binary: its exit status. 0 all accepted, 1 some test not accepted, 2 the judge, a
 /// problem or a test failed.
 pub fn main() -> i32 {
+    // Whatever the caller left open reaches neither a compiler nor a program, in any mode.
+    if let Err(e) = sys::close_inherited() {
+        eprintln!("judge: cannot close the descriptors it was started with: {e}");
+        return 2;
+    }
     let args: Vec<_> = std::env::args_os().skip(1).collect();
     if args.first().is_some_and(|a| a == launcher::ARG) {
         return launcher::main(&args[1..]); // decided first: the launcher must stay small

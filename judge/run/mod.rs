@@ -5,7 +5,9 @@
 //! Four processes, each started by the one before:
 //!
 //! - **judge** (`runner.rs`). Starts one launcher a run, `judge __launch JOB`, and waits for its
-//!   report until the run's wall clock and 2 s more. It kills a launcher that is late.
+//!   report until the run's wall clock and 2 s more. It kills a launcher that is late. At start
+//!   it, as a launcher does too, closes every descriptor above stderr that its caller left open:
+//!   none reaches a compiler or a program.
 //! - **launcher** (`launcher.rs`). The judge binary started afresh, so small that the program's
 //!   peak RSS is its own (`ru_maxrss` counts the pages of whoever forked it). It makes the run's
 //!   cgroup where it may (`cgroup.rs`: as root, or where cgroup v2 is delegated to its user). It enters new user, PID, mount, network, IPC and UTS namespaces

@@ -391,6 +391,43 @@ fn a_launcher_killed_outright_leaves_no_process_of_its_run() {
     std::fs::remove_dir_all(&home).expect("clean up");
 }
 
+/// `cmd` started by a shell that first opens `dir` as descriptor 8, as a caller may leave one open.
+fn with_descriptor_8(cmd: &std::process::Command, dir: &Path) -> std::process::Command {
+    let mut sh = std::process::Command::new("sh");
+    sh.args(["-c", "exec 8<\"$0\" && exec \"$@\""])
+        .arg(dir)
+        .arg(cmd.get_program())
+        .args(cmd.get_args());
+    for (key, value) in cmd.get_envs() {
+        match value {
+            Some(value) => sh.env(key, value),
+            None => sh.env_remove(key),
+        };
+    }
+    sh
+}
+
+#[test]
+fn a_descriptor_the_judges_caller_left_open_is_closed() {
+    let _machine = shared();
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/eight/tests");
+    let source = fixture("include_inherited.c");
+    let home = outside("inherited");
+    let as_us = std::process::Command::new(env!("CARGO_BIN_EXE_judge"));
+    let users = [Some(as_us), judge_as_nobody(&home)];
+    for (user, mode) in users.iter().flatten().flat_map(|u| MODES.map(|m| (u, m))) {
+        let mut cmd = with_descriptor_8(user, &tests);
+        cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+        let stdout = table(Command::from_std(cmd), &source, mode);
+        assert!(stdout.contains("CE  compile error"), "{mode:?}: {stdout}");
+        assert!(
+            stdout.contains("No such file or directory"),
+            "{mode:?}: {stdout}"
+        );
+    }
+    std::fs::remove_dir_all(&home).expect("clean up");
+}
+
 #[test]
 fn the_sandbox_hides_the_cached_reference_binaries() {
     let _machine = shared();
