@@ -16,10 +16,11 @@ use crate::judging::session::Session;
 use crate::model::error::JudgeError;
 use crate::model::limits;
 use crate::model::settings::Settings;
+use crate::model::status::signal_name;
 use crate::render::console::{emit, takes_escapes};
 use crate::render::json::error_json;
 use crate::run::{launcher, scratch, sys};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 /// The `judge` binary: its exit status. 0 all accepted, 1 some test not accepted, 2 the judge, a
@@ -34,14 +35,25 @@ pub fn main() -> i32 {
     if args.first().is_some_and(|a| a == launcher::ARG) {
         return launcher::main(&args[1..]); // decided first: the launcher must stay small
     }
+    // No program of our user, in the fallback, may reach our pipes or memory through /proc, or
+    // trace us: a launcher's report comes through a pipe only we and that launcher hold.
+    if let Err(e) = sys::not_dumpable() {
+        eprintln!("judge: cannot keep other processes out of its memory: {e}");
+        return 2;
+    }
     // The orphans of a launcher killed mid-run come to us, to be ended (`tree::end_adopted`).
     let _ = sys::adopt_orphans();
     // Interrupted (Ctrl-C, SIGTERM, a closed terminal): its launchers die with it; their folders go.
-    sys::on_termination(|_| {
+    sys::on_termination(|signal| {
         scratch::remove_open();
-        if std::io::stderr().is_terminal() {
-            eprintln!(); // off the progress line
-        }
+        let off_the_progress_line = if std::io::stderr().is_terminal() {
+            "\n"
+        } else {
+            ""
+        };
+        let said = format!("judge: stopped by {} before the end", signal_name(signal));
+        // Not eprintln!: a terminal that hung up fails the write, and a panic here would not exit.
+        let _ = writeln!(std::io::stderr(), "{off_the_progress_line}{said}");
     });
     // Looked for in the raw arguments: a script that asked for JSON gets it even when they are wrong.
     let json = args.iter().any(|a| a == "--json");

@@ -5,9 +5,11 @@
 //! Four processes, each started by the one before:
 //!
 //! - **judge** (`runner.rs`). Starts one launcher a run, `judge __launch JOB`, and waits for its
-//!   report until the run's wall clock and 2 s more. It kills a launcher that is late. At start
-//!   it, as a launcher does too, closes every descriptor above stderr that its caller left open:
-//!   none reaches a compiler or a program.
+//!   report until the run's wall clock and 2 s more. It kills a launcher that is late, and believes
+//!   a report only from a launcher that exited 0. At start it, as a launcher does too, closes every
+//!   descriptor above stderr that its caller left open (so none reaches a compiler or a program),
+//!   and makes itself not dumpable: no process of its user reaches its pipes or memory through
+//!   /proc, or traces it.
 //! - **launcher** (`launcher.rs`). The judge binary started afresh, so small that the program's
 //!   peak RSS is its own (`ru_maxrss` counts the pages of whoever forked it). It makes the run's
 //!   cgroup where it may (`cgroup.rs`: as root, or where cgroup v2 is delegated to its user). It enters new user, PID, mount, network, IPC and UTS namespaces
@@ -21,7 +23,8 @@
 //!   unprivileged user and its rlimits, and asks to die with its supervisor, the init.
 //!
 //! Pipes. The launcher's stdout is the *report pipe*: the init writes one report there
-//! (`report.rs`), and a second one, or anything else, makes the run lost. The launcher's stderr
+//! (`report.rs`), and a second one, or anything else, makes the run lost, as does a launcher that
+//! ends any other way than exit 0, whatever its pipe holds. The launcher's stderr
 //! carries the reason a step failed. The program never holds either: its stdout is a file with no
 //! name that the init reads back, its stderr a pipe the init drains (`stderr.rs`). Two socket pairs
 //! keep processes in step: a root launcher's child says it is in and waits to be mapped, and the
@@ -29,13 +32,17 @@
 //!
 //! Signals. The launcher gets SIGTERM when the judge dies, and the init SIGKILL when the launcher
 //! dies; the kernel then ends the whole namespace. The init handles no signal, so no process of the
-//! namespace can signal it. The program gets SIGKILL when its supervisor dies.
+//! namespace can signal it. The program gets SIGKILL when its supervisor dies. The judge's own
+//! handler writes into a pipe that wakes a thread to clean up, say so on stderr and exit; that
+//! thread believes only the signal the handler recorded, not a byte someone else wrote.
 //!
 //! The fallback, where the kernel refuses namespaces or with `--no-sandbox`: the launcher is the
 //! init, and it catches SIGINT, SIGTERM and SIGHUP to end the tree before it goes. The program
 //! leads a process group; the launcher adopts whatever leaves it. There is no root of the run's own
 //! and no IPC namespace: the program reads what its user may, and the host's /proc. A program of
-//! the judge's own user may kill its launcher; the judge then ends the orphans it adopts.
+//! the judge's own user may stop or kill its launcher: the run is lost, and the judge ends the
+//! orphans it adopts. It cannot forge a report, since neither the judge nor a launcher is dumpable,
+//! but it may signal the judge itself: stopped, the judge waits; killed, it gives no verdict.
 //!
 //! Accounting. With a cgroup (a root judge, on cgroup v1) the kernel counts the run's CPU, that of
 //! children it reaps by itself included, and its memory, tmpfs and shared memory included, and caps

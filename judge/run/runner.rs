@@ -15,7 +15,7 @@ use crate::run::{cgroup, scratch, tree};
 use std::cell::Cell;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
+use std::process::{ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -168,13 +168,19 @@ impl ProcessRunner {
             return Ok(Err(Failed::Unavailable(why.to_string())));
         }
         let lost = format!("its launcher ended ({status}) without a report {why}");
-        Ok(report::parse(&bytes).ok_or(Failed::Run(lost)))
+        Ok(trusted(status, &bytes).ok_or(Failed::Run(lost)))
     }
 
     /// Removes a run's folder, whatever the program left in it.
     pub fn clean(&self, dir: &Path) {
         scratch::remove_all(dir);
     }
+}
+
+/// The report in `bytes`, if the launcher that sent them ended as it does once it has reported,
+/// with status 0: a killed or stopped one's pipe may hold what a program of its user wrote there.
+fn trusted(status: ExitStatus, bytes: &[u8]) -> Option<report::Reported> {
+    status.success().then(|| report::parse(bytes)).flatten()
 }
 
 /// A run whose launcher brought back no report: it counts as a crash, with `why`.
@@ -234,5 +240,31 @@ impl Runner for ProcessRunner {
 impl Drop for ProcessRunner {
     fn drop(&mut self) {
         scratch::remove(&self.scratch);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::process::ExitStatusExt;
+
+    #[test]
+    fn only_a_launcher_that_exited_0_is_believed() {
+        let measured = Measurement {
+            status: Status::Exited(0),
+            cpu_ms: 1.0,
+            wall_ms: 1.0,
+            peak_kib: 1024,
+            stopped: None,
+            sandbox: Sandbox::ProcessGroup,
+            accounting: Accounting::Polling,
+            stack_kib: 64 << 10,
+        };
+        let bytes = report::write(&measured, b"1\n", b"");
+        assert!(trusted(ExitStatus::from_raw(0), &bytes).is_some());
+        // Wait statuses as the kernel encodes them: exited 1, exited UNAVAILABLE, killed, stopped.
+        for raw in [1 << 8, launcher::UNAVAILABLE << 8, SIGKILL, 0x137f] {
+            assert_eq!(trusted(ExitStatus::from_raw(raw), &bytes), None, "{raw:#x}");
+        }
     }
 }

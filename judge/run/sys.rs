@@ -161,7 +161,7 @@ pub fn die_with_parent(cmd: &mut Command, signal: c_int) {
 }
 
 /// Makes this process not dumpable: other processes of the same user can no longer open its
-/// descriptors or memory through /proc (exec makes a program dumpable again).
+/// descriptors or memory through /proc, nor trace it (exec makes a program dumpable again).
 pub fn not_dumpable() -> io::Result<()> {
     // SAFETY: prctl with integer arguments touches no memory of ours.
     check(unsafe { prctl(PR_SET_DUMPABLE, 0) })
@@ -570,15 +570,16 @@ fn configuration(name: c_int, usual: u64) -> u64 {
     }
 }
 
-static TERMINATED: AtomicBool = AtomicBool::new(false);
+/// The signal that arrived since [`catch_termination`], 0 for none: set by the handler alone.
+static TERMINATED: AtomicI32 = AtomicI32::new(0);
 
-/// Where the handler also writes the signal's number once [`on_termination`] made its pipe: the
-/// write end.
+/// Where the handler also writes a byte once [`on_termination`] made its pipe: the write end. The
+/// byte only wakes the thread that waits on the pipe, which believes [`TERMINATED`] alone.
 static TERMINATION_PIPE: AtomicI32 = AtomicI32::new(-1);
 
 extern "C" fn note_termination(signal_number: c_int) {
-    TERMINATED.store(true, Ordering::SeqCst); // an atomic store is async-signal-safe
-    let (pipe, byte) = (TERMINATION_PIPE.load(Ordering::SeqCst), signal_number as u8);
+    TERMINATED.store(signal_number, Ordering::SeqCst); // an atomic store is async-signal-safe
+    let (pipe, byte) = (TERMINATION_PIPE.load(Ordering::SeqCst), 0u8);
     // SAFETY: write of one byte from a local is async-signal-safe; no pipe (-1) only fails.
     unsafe { write(pipe, (&byte as *const u8).cast(), 1) };
 }
@@ -596,7 +597,8 @@ pub fn catch_termination() {
 
 /// From now on SIGHUP, SIGINT and SIGTERM run `then(signal)` on a thread of their own, which then
 /// ends the process with 128 + signal, instead of ending the process at once. A handler, not a
-/// blocked signal: exec resets handlers, so child processes get these signals as usual.
+/// blocked signal: exec resets handlers, so child processes get these signals as usual. A byte that
+/// anything else writes into the pipe (through /proc, where it may) is read and ignored.
 pub fn on_termination(then: fn(c_int)) {
     let Ok((mut pipe, write_end)) = pipe_files() else {
         return;
@@ -606,9 +608,12 @@ pub fn on_termination(then: fn(c_int)) {
     TERMINATION_PIPE.store(write_end, Ordering::SeqCst);
     std::thread::spawn(move || {
         let mut byte = [0u8];
-        if std::io::Read::read_exact(&mut pipe, &mut byte).is_ok() {
-            then(c_int::from(byte[0]));
-            std::process::exit(128 + c_int::from(byte[0]));
+        while std::io::Read::read_exact(&mut pipe, &mut byte).is_ok() {
+            let signal_number = TERMINATED.load(Ordering::SeqCst);
+            if signal_number != 0 {
+                then(signal_number);
+                std::process::exit(128 + signal_number);
+            }
         }
     });
     catch_termination();
@@ -628,7 +633,7 @@ pub fn pipe_files() -> io::Result<(std::fs::File, std::fs::File)> {
 
 /// Whether SIGINT, SIGTERM or SIGHUP arrived since `catch_termination`.
 pub fn terminated() -> bool {
-    TERMINATED.load(Ordering::SeqCst)
+    TERMINATED.load(Ordering::SeqCst) != 0
 }
 
 #[cfg(test)]

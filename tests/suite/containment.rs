@@ -391,6 +391,153 @@ fn a_launcher_killed_outright_leaves_no_process_of_its_run() {
     std::fs::remove_dir_all(&home).expect("clean up");
 }
 
+/// `attacks_its_judge.c` with `attack`, as `name`.c: each test then finds only its own leftovers.
+fn attack_program(attack: &str, name: &str) -> PathBuf {
+    let dir = scratch(name);
+    let octal = |b: u8| format!("\\{b:03o}"); // as C writes any byte
+    let report: String = forged_report().into_iter().map(octal).collect();
+    let places = [
+        ("@ATTACK@", Path::new(attack)),
+        ("@REPORT@", Path::new(&report)),
+    ];
+    let program = instantiate("attacks_its_judge.c.tmpl", &dir, &places);
+    let named = dir.join(format!("{name}.c"));
+    std::fs::rename(&program, &named).expect("the attack, named");
+    named
+}
+
+/// What a launcher would write for problem tiny's answer, accepted in 1 ms of CPU and 1 MiB: made by
+/// the judge's own writer, so that a forgery the judge refuses is one it would otherwise believe.
+fn forged_report() -> Vec<u8> {
+    use slidekit::model::execution::{Accounting, Measurement, Sandbox};
+    let measured = Measurement {
+        status: slidekit::model::status::Status::Exited(0),
+        cpu_ms: 1.0,
+        wall_ms: 1.0,
+        peak_kib: 1024,
+        stopped: None,
+        sandbox: Sandbox::ProcessGroup,
+        accounting: Accounting::Polling,
+        stack_kib: 64 << 10,
+    };
+    slidekit::run::report::write(&measured, b"1\nA (0,0) (0,1)\n", b"")
+}
+
+/// Judges `attack` on problem `tiny` at a 100 ms limit, as the test's user and as nobody where it
+/// can, in both modes, all at once: each must be RE or TLE, with the judge's table printed, and
+/// leave no process of the program. Where the judge is nobody and there is no sandbox, the program
+/// is the judge's own user: the cell each attack is for.
+fn attack_in_every_cell(attack: &str) {
+    let program = attack_program(attack, &format!("attack_{attack}"));
+    let cells = [false, true].map(|nobody| MODES.map(|mode| (nobody, mode)));
+    std::thread::scope(|scope| {
+        let judging = cells.into_iter().flatten().map(|(nobody, mode)| {
+            let program = &program;
+            scope.spawn(move || {
+                let args = [&["--time-limit", "100"], mode].concat();
+                if !nobody {
+                    return (nobody, mode, Some(judge_run(program, &args)));
+                }
+                let home = outside(&format!("attack-{attack}-{}", mode.len()));
+                let judged = judge_as_nobody(&home).map(|cmd| {
+                    let mut cmd = Command::from_std(cmd);
+                    cmd.current_dir(tiny());
+                    judge_on("tiny", cmd, program, &args)
+                });
+                std::fs::remove_dir_all(&home).expect("clean up");
+                (nobody, mode, judged)
+            })
+        });
+        for cell in judging.collect::<Vec<_>>() {
+            let (nobody, mode, judged) = cell.join().expect("judged");
+            let Some(judged) = judged else {
+                eprintln!("{attack}: no other user to run the judge as here");
+                continue;
+            };
+            let verdict = judged.verdict();
+            let ended = ["RE", "TLE"].contains(&verdict);
+            assert!(
+                ended,
+                "{attack} nobody {nobody} {mode:?}: {}",
+                judged.stdout
+            );
+        }
+    });
+    let left = running_binary(&format!("attack_{attack}"));
+    assert!(left.is_empty(), "{attack}: {left:?}");
+}
+
+#[test]
+fn a_program_cannot_forge_its_launchers_report() {
+    let _machine = shared();
+    attack_in_every_cell("report");
+}
+
+#[test]
+fn a_program_cannot_end_the_judge_through_its_signal_pipe() {
+    let _machine = shared();
+    attack_in_every_cell("signal");
+}
+
+#[test]
+fn a_program_can_neither_trace_nor_read_its_judge() {
+    let _machine = shared();
+    attack_in_every_cell("ptrace");
+}
+
+/// Writes `byte` into each pipe that the process `pid` holds both ends of above stderr: the judge's
+/// signal pipe.
+fn write_into_own_pipes(pid: u32, byte: u8) -> usize {
+    let fds = std::fs::read_dir(format!("/proc/{pid}/fd")).expect("the judge's descriptors");
+    let above_stderr =
+        |fd: &PathBuf| fd.file_name().and_then(|n| n.to_str()?.parse::<u32>().ok()) > Some(2);
+    let pipes: Vec<(PathBuf, PathBuf)> = fds
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(above_stderr)
+        .filter_map(|fd| std::fs::read_link(&fd).ok().map(|link| (fd, link)))
+        .filter(|(_, link)| link.to_string_lossy().starts_with("pipe:"))
+        .collect();
+    let both = |link: &PathBuf| pipes.iter().filter(|(_, l)| l == link).count() == 2;
+    let writable = pipes.iter().filter(|(_, link)| both(link));
+    let opened =
+        writable.filter_map(|(fd, _)| std::fs::OpenOptions::new().write(true).open(fd).ok());
+    opened
+        .filter(|mut pipe| std::io::Write::write_all(&mut pipe, &[byte]).is_ok())
+        .count()
+}
+
+#[test]
+fn a_forged_byte_in_the_signal_pipe_is_ignored() {
+    let _machine = shared();
+    // As root, this test writes where no program of the judge's user may (through /proc).
+    if !is_root() {
+        eprintln!("a_forged_byte_in_the_signal_pipe: only root may open a judge's pipes here");
+        return;
+    }
+    let program = attack_program("signal", "forged_signal");
+    let judge = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .current_dir(tiny())
+        .env("CARGO_TARGET_DIR", projects::target_dir())
+        .args(["tiny", &program.display().to_string(), "--test", "001"])
+        .args(["--time-limit", "500", "--no-sandbox"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("judge starts");
+    // Its run burns 500 ms of CPU: fifty times what this takes to see it start.
+    wait_until(30, || !launchers_of(judge.id()).is_empty());
+    assert_eq!(
+        write_into_own_pipes(judge.id(), 9),
+        2,
+        "the signal pipe's two ends"
+    );
+    let output = judge.wait_with_output().expect("the judge ends");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains(" TLE "), "{stdout}");
+    let left = running_binary("forged_signal");
+    assert!(left.is_empty(), "{left:?}");
+}
+
 /// `cmd` started by a shell that first opens `dir` as descriptor 8, as a caller may leave one open.
 fn with_descriptor_8(cmd: &std::process::Command, dir: &Path) -> std::process::Command {
     let mut sh = std::process::Command::new("sh");
@@ -1223,6 +1370,7 @@ mod with_the_machine_alone {
                     .args(["--test", "001", "--time-limit", "3000"])
                     .args(*mode)
                     .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::piped())
                     .spawn()
                     .expect("judge starts")
             })
@@ -1242,6 +1390,18 @@ mod with_the_machine_alone {
             assert!(sent.expect("kill runs").success());
         }
         judges.iter_mut().for_each(|judge| drop(judge.wait()));
+        // One told to stop says so, whatever it was doing.
+        for (judge, (mode, signal)) in judges.iter_mut().zip(&cases) {
+            let mut said = String::new();
+            let mut stderr = judge.stderr.take().expect("piped");
+            std::io::Read::read_to_string(&mut stderr, &mut said).expect("its stderr");
+            let stopped = format!("judge: stopped by SIG{signal} before the end");
+            assert_eq!(
+                said.contains(&stopped),
+                *signal != "KILL",
+                "{mode:?}: {said}"
+            );
+        }
         // A judge that is told to stop removes its folders itself. One killed outright cannot, and any
         // judge that starts next (the suite's, beside this test) removes them: checked below.
         for (judge, (_, signal)) in judges.iter().zip(&cases) {
