@@ -112,8 +112,8 @@ pub enum Compiled {
     Failed { message: String },
 }
 
-/// Builds `source` as an online judge would: the bytes read once are hashed (with the compiler's
-/// version and flags), written alone into a fresh folder and compiled there under `caps`; the binary
+/// Builds `source` as an online judge would: the bytes read once are hashed (with the compiler, its
+/// version and flags, and what it sees: see [`ProcessRunner::compiler_view`]), written alone into a fresh folder and compiled there under `caps`; the binary
 /// then moves into `cache`. A binary built before from the same bytes is reused if it is intact.
 pub fn compile(
     source: &Path,
@@ -124,12 +124,15 @@ pub fn compile(
     let language = Language::of(source)?;
     let text = files::read_regular(source, MAX_SOURCE_BYTES).map_err(|e| unreadable(source, e))?;
     let installed = installed(language, cache)?;
-    let entry = cache.join(cache_name(source, language, &text, &installed.version));
+    let entry_for = |view: &str| cache.join(cache_name(source, language, &text, &installed, view));
+    let mut entry = entry_for(&runner.compiler_view());
     std::fs::create_dir_all(cache).map_err(|e| JudgeError::io("create", cache, e))?;
     let cached = is_intact(&entry);
     if !cached {
         let dir = runner.fresh_dir()?;
         let built = build(language, &installed, (&text, source), &dir, runner, caps);
+        // Under the view it was built with: the sandbox may have proved unavailable meanwhile.
+        entry = entry_for(&runner.compiler_view());
         let saved = match built {
             Ok(Ok(built)) => save(&built, &entry).map(Ok),
             other => other.map(|r| r.map(|_| ())),
@@ -410,10 +413,19 @@ fn anyone_may_run(file: &Path) -> bool {
     file.ancestors().all(others_x)
 }
 
-/// `<stem>-<hash>`: the hash covers source, compiler version and command, so any change rebuilds.
-fn cache_name(source: &Path, language: Language, text: &[u8], version: &str) -> String {
+/// `<stem>-<hash>`: the hash covers source, compiler, version and command, and the compiler's
+/// `view` of the files, so any change rebuilds.
+fn cache_name(
+    source: &Path,
+    language: Language,
+    text: &[u8],
+    installed: &Installed,
+    view: &str,
+) -> String {
     let command = language.describe();
-    let key = digest::of(&[text, version.as_bytes(), command.as_bytes()]);
+    let tool = std::os::unix::ffi::OsStrExt::as_bytes(installed.tool.as_os_str());
+    let parts = [command.as_bytes(), installed.version.as_bytes(), view.as_bytes()];
+    let key = digest::of(&[&[text, tool], &parts[..]].concat());
     let stem = source
         .file_stem()
         .map_or("solution".into(), |s| s.to_string_lossy());
@@ -445,14 +457,26 @@ mod tests {
 
     #[test]
     fn cache_names_follow_the_bytes_and_keep_a_scripts_extension() {
-        let name = |text: &[u8], file: &str| {
+        let gcc = Installed {
+            tool: PathBuf::from("/usr/bin/gcc"),
+            version: "gcc 13".into(),
+        };
+        let named = |text: &[u8], file: &str, installed: &Installed, view: &str| {
             let path = Path::new(file);
             let language = Language::of(path).expect("a language");
-            cache_name(path, language, text, "gcc 13")
+            cache_name(path, language, text, installed, view)
         };
+        let name = |text: &[u8], file: &str| named(text, file, &gcc, "namespaces");
         assert_ne!(name(b"a", "x.c"), name(b"b", "x.c"));
         assert_eq!(name(b"a", "x.c"), name(b"a", "x.c"));
         assert!(name(b"a", "sol.py").starts_with("sol-") && name(b"a", "sol.py").ends_with(".py"));
+        // What the compiler sees, and which compiler, are in the key too.
+        assert_ne!(name(b"a", "x.c"), named(b"a", "x.c", &gcc, "process-group"));
+        let elsewhere = Installed {
+            tool: PathBuf::from("/opt/gcc/bin/gcc"),
+            ..gcc.clone()
+        };
+        assert_ne!(name(b"a", "x.c"), named(b"a", "x.c", &elsewhere, "namespaces"));
     }
 
     #[test]

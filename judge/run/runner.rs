@@ -9,7 +9,7 @@ use crate::model::status::{Status, SIGKILL};
 use crate::run::launcher::{self, Job};
 use crate::run::report;
 use crate::run::sandbox::{Failed, Walls};
-use crate::run::supervise::Env;
+use crate::run::supervise::{self, Env};
 use crate::run::sys;
 use crate::run::{cgroup, scratch, tree};
 use std::cell::Cell;
@@ -70,6 +70,16 @@ impl ProcessRunner {
         let dir = self.scratch.join(format!("run-{}", self.runs.get()));
         scratch::create_private(&dir).map_err(|e| JudgeError::io("create", &dir, e))?;
         Ok(dir)
+    }
+
+    /// What a compiler started now would see: the sandbox's root or the host's files, as which user,
+    /// behind which walls, with which environment. The compile cache is keyed by it, so that a
+    /// binary built with a wider view (`--no-sandbox`) never serves a judge that would refuse it.
+    pub fn compiler_view(&self) -> String {
+        let mode = mode(self.sandbox.get());
+        let (user, walls) = (sys::user_and_group().0, &self.walls.hidden);
+        let env = supervise::compiler_env();
+        format!("{} user {user} walls {walls:?} env {env:?}", mode.name())
     }
 
     /// Runs `program` in `dir` with `stdin` under `limits`, in the environment `env`.
@@ -183,13 +193,18 @@ fn trusted(status: ExitStatus, bytes: &[u8]) -> Option<report::Reported> {
     status.success().then(|| report::parse(bytes)).flatten()
 }
 
-/// A run whose launcher brought back no report: it counts as a crash, with `why`.
-fn lost(why: String, job: &Job) -> Execution {
-    let sandbox = if job.sandbox {
+/// The mode a run tries: the sandbox, or the fallback.
+fn mode(sandbox: bool) -> Sandbox {
+    if sandbox {
         Sandbox::Namespaces
     } else {
         Sandbox::ProcessGroup
-    };
+    }
+}
+
+/// A run whose launcher brought back no report: it counts as a crash, with `why`.
+fn lost(why: String, job: &Job) -> Execution {
+    let sandbox = mode(job.sandbox);
     Execution {
         measured: Measurement {
             status: Status::Signaled(SIGKILL),

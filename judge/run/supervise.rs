@@ -80,6 +80,12 @@ const COMPILER_ENV: [&str; 5] = [
     "RUSTUP_TOOLCHAIN",
 ];
 
+/// The part of the judge's environment that a compiler gets.
+pub fn compiler_env() -> Vec<(OsString, OsString)> {
+    let given = std::env::vars_os().filter(|(n, _)| COMPILER_ENV.iter().any(|c| n == c));
+    given.collect()
+}
+
 /// Runs `start` under `limits`, contained as `sandbox` says, and returns once every process of the
 /// run is gone: what it used, or `None` when SIGINT, SIGTERM or SIGHUP arrived (the judge is going
 /// away). Its CPU is the whole tree's, every process reaped; its peak the larger of the biggest
@@ -156,7 +162,7 @@ fn command(start: Start, limits: Limits, joins: Vec<i32>) -> Command {
     if start.env == Env::Judge {
         // A compiler: the judge's paths and toolchain settings, and nothing else of its
         // environment for `env!` to bake into a program.
-        cmd.envs(std::env::vars_os().filter(|(n, _)| COMPILER_ENV.iter().any(|c| n == c)));
+        cmd.envs(compiler_env());
     } else {
         cmd.env("PATH", "/usr/local/bin:/usr/bin:/bin")
             .env("HOME", &start.dir);

@@ -673,6 +673,24 @@ fn a_rewritten_cache_entry_without_sandbox_is_rebuilt() {
     assert!(!judge_eight_in(&target), "rebuilt, not reused");
 }
 
+#[test]
+fn a_no_sandbox_build_is_never_reused_in_the_sandbox() {
+    let _machine = shared();
+    let target = scratch("cache-by-mode");
+    let answer = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/eight/tests/001-sample.ans");
+    let cheat = instantiate("include_answer.c.tmpl", &target, &[("@ANSWER@", &answer)]);
+    let judged = |mode: &[&str]| {
+        let mut cmd = judge();
+        cmd.env("CARGO_TARGET_DIR", &target);
+        table(cmd, &cheat, mode)
+    };
+    let fallback = judged(&["--no-sandbox"]);
+    assert!(fallback.contains("eight: 1 test accepted"), "{fallback}");
+    let sandboxed = judged(&[]);
+    assert!(sandboxed.contains("CE  compile error"), "{sandboxed}");
+    assert!(sandboxed.contains("No such file or directory"), "{sandboxed}");
+}
+
 /// Whether the tests run as root (as CI does), when the judge runs submissions as nobody.
 fn is_root() -> bool {
     uid() == 0
