@@ -253,6 +253,10 @@ fn cap_passed(m: &Measurement, caps: &Limits) -> Option<String> {
     let (mib, wall_ms) = (caps.memory_kib / 1024, caps.wall_ms());
     let why = match m.stopped? {
         Stop::Disk => "the compiler filled its folder".into(), // not capped: not seen
+        Stop::Output => format!(
+            "the compiler's output passed its {} MiB cap",
+            caps.output_bytes >> 20
+        ),
         Stop::UncountedChildren => {
             "the compiler ignored SIGCHLD: its CPU could not be counted".into()
         }
@@ -424,7 +428,11 @@ fn cache_name(
 ) -> String {
     let command = language.describe();
     let tool = std::os::unix::ffi::OsStrExt::as_bytes(installed.tool.as_os_str());
-    let parts = [command.as_bytes(), installed.version.as_bytes(), view.as_bytes()];
+    let parts = [
+        command.as_bytes(),
+        installed.version.as_bytes(),
+        view.as_bytes(),
+    ];
     let key = digest::of(&[&[text, tool], &parts[..]].concat());
     let stem = source
         .file_stem()
@@ -476,7 +484,10 @@ mod tests {
             tool: PathBuf::from("/opt/gcc/bin/gcc"),
             ..gcc.clone()
         };
-        assert_ne!(name(b"a", "x.c"), named(b"a", "x.c", &elsewhere, "namespaces"));
+        assert_ne!(
+            name(b"a", "x.c"),
+            named(b"a", "x.c", &elsewhere, "namespaces")
+        );
     }
 
     #[test]

@@ -52,7 +52,7 @@ fn run_fault(run: &Execution, limits: &Limits) -> Option<(Verdict, RunFault)> {
     if m.stopped == Some(Stop::UncountedChildren) {
         return Some((Verdict::RuntimeError, RunFault::UncountedChildren));
     }
-    if run.output_exceeded {
+    if run.output_exceeded || m.stopped == Some(Stop::Output) {
         let limit_bytes = limits.output_bytes;
         return Some((Verdict::OutputLimit, RunFault::Output { limit_bytes }));
     }
@@ -192,7 +192,7 @@ mod tests {
     }
 
     #[test]
-    fn a_full_folder_is_ole_with_its_cap_however_the_program_ended() {
+    fn a_full_folder_or_reserved_stdout_is_ole_however_it_ended() {
         let cap = LIMITS.folder_bytes() >> 20;
         let why =
             format!("the files it wrote filled its folder, which may hold {cap} MiB in 4096 files");
@@ -203,6 +203,10 @@ mod tests {
         ] {
             let filled = ended(status, Some(Stop::Disk), "");
             assert_eq!(verdict(filled), Some((Verdict::OutputLimit, why.clone())));
+            // Room reserved for stdout past the limit, its size still 0.
+            let reserved = ended(status, Some(Stop::Output), "");
+            let output = "output reached the 1 MiB limit".to_string();
+            assert_eq!(verdict(reserved), Some((Verdict::OutputLimit, output)));
         }
     }
 

@@ -61,8 +61,11 @@ pub enum Stop {
     /// A process of the tree ignores SIGCHLD while it has children: the kernel discards their CPU
     /// time when they end, so the tree's could not be counted.
     UncountedChildren,
-    /// The run's folder is full: the sandbox caps what it holds.
+    /// The run's folder is full: the sandbox caps what it holds, the fallback what its files
+    /// take on disk.
     Disk,
+    /// Stdout takes more than the output limit on its file system (reserved, not written).
+    Output,
 }
 
 /// How a run was contained.

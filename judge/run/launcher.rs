@@ -11,7 +11,7 @@ use crate::run::cgroup::{self, Group};
 use crate::run::report;
 use crate::run::sandbox::{self, cannot, unavailable, Entered, Failed, Root, Walls};
 use crate::run::stderr;
-use crate::run::supervise::{supervise, Env, Start};
+use crate::run::supervise::{supervise, Env, Folder, Start};
 use crate::run::sys;
 use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
@@ -174,6 +174,7 @@ fn in_namespaces(job: &Job, root: bool, group: Option<&Group>) -> Result<i32, Fa
     new_root.enter()?;
     let folder = cap.map(|_| File::open(&job.dir)).transpose();
     let folder = folder.map_err(cannot("open the run's capped folder"))?;
+    let folder = folder.map_or(Folder::Unwatched, Folder::Capped);
     let given = Given {
         stdin,
         stdout,
@@ -199,7 +200,7 @@ fn fallback(job: &Job, root: bool, group: Option<&Group>) -> Result<i32, Failed>
     let given = Given {
         stdin: open_stdin(job)?,
         stdout: create_stdout(&job.dir)?,
-        folder: None,
+        folder: host_folder(job)?,
         user,
     };
     contain(job, &passed, given, Sandbox::ProcessGroup, group)
@@ -242,15 +243,32 @@ fn die_with_launcher(launcher: &UnixStream) -> Result<(), Failed> {
 struct Given {
     stdin: File,
     stdout: File,
-    folder: Option<File>,
+    folder: Folder,
     user: Option<u32>,
 }
 
-/// The program's stdout: a file in the run's host folder that has no name by the time the program
-/// starts, so it cannot be replaced by a FIFO or a symlink; created exclusively, never through a
-/// link. In the sandbox it stays apart from the capped folder the program gets, bounded by the
-/// file-size limit: the judge reads it back, and it is output, not memory.
+/// The fallback's folder for a submission: the host's, its files' blocks watched against the cap.
+fn host_folder(job: &Job) -> Result<Folder, Failed> {
+    if !job.env.is_submission() {
+        return Ok(Folder::Unwatched);
+    }
+    let opened = File::open(&job.dir).map_err(cannot("open the run's folder"))?;
+    Ok(Folder::Host {
+        path: job.dir.clone(),
+        cap_bytes: job.limits.folder_bytes(),
+        tmpfs: sys::on_tmpfs(&opened),
+    })
+}
+
+/// The program's stdout: a file with no name, so it cannot be replaced by a FIFO or a symlink,
+/// apart from the folder the program gets: the judge reads it back, and it is output, not memory.
+/// A memory file, which the file-size limit bounds even against `fallocate`, where the kernel has
+/// them; else a file in the run's host folder, created exclusively, never through a link, and
+/// unlinked before the program starts.
 fn create_stdout(dir: &Path) -> Result<File, Failed> {
+    if let Ok(file) = sys::memory_file("stdout") {
+        return Ok(file);
+    }
     let path = dir.join("stdout");
     let file = OpenOptions::new()
         .read(true)

@@ -5,13 +5,14 @@ use crate::model::execution::{Accounting, Measurement, Sandbox, Stop};
 use crate::model::status::Status;
 
 /// Why the run was stopped, as the report names it: the one table its writer and its reader use.
-const STOPS: [(Option<Stop>, &str); 6] = [
+const STOPS: [(Option<Stop>, &str); 7] = [
     (None, "none"),
     (Some(Stop::Cpu), "cpu"),
     (Some(Stop::Memory), "memory"),
     (Some(Stop::Wall), "wall"),
     (Some(Stop::UncountedChildren), "uncounted-children"),
     (Some(Stop::Disk), "disk"),
+    (Some(Stop::Output), "output"),
 ];
 
 const SANDBOXES: [Sandbox; 2] = [Sandbox::Namespaces, Sandbox::ProcessGroup];
@@ -124,7 +125,12 @@ mod tests {
     fn every_stop_and_mode_survives_the_report() {
         // A new `Stop` fails to compile here until `STOPS` names it.
         let _ = |stop: Stop| match stop {
-            Stop::Cpu | Stop::Memory | Stop::Wall | Stop::UncountedChildren | Stop::Disk => (),
+            Stop::Cpu
+            | Stop::Memory
+            | Stop::Wall
+            | Stop::UncountedChildren
+            | Stop::Disk
+            | Stop::Output => (),
         };
         let modes = SANDBOXES
             .into_iter()

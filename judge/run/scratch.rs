@@ -63,6 +63,30 @@ pub fn create_private(dir: &Path) -> std::io::Result<()> {
     std::fs::DirBuilder::new().mode(0o700).create(dir)
 }
 
+/// What the files under a run's folder `dir` take on its file system, bytes of allocated blocks
+/// (a file reserved by `fallocate` holds blocks, not size), and how many entries it has, counted up
+/// to `at_most`: enough to tell that it is full. Links are not followed.
+pub fn allocated(dir: &Path, at_most: u64) -> (u64, u64) {
+    let (mut bytes, mut entries) = (0, 0);
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+            entries += 1;
+            if entries >= at_most {
+                return (bytes, entries);
+            }
+            let Ok(meta) = entry.metadata() else {
+                continue; // removed meanwhile
+            };
+            bytes += meta.blocks() * 512;
+            if meta.is_dir() {
+                folders.push(entry.path());
+            }
+        }
+    }
+    (bytes, entries)
+}
+
 /// `slidekit-UID` in the temp dir, made if missing, and refused unless it is a folder (not a link)
 /// of this user's that nobody else may enter.
 fn private_root() -> Result<PathBuf, JudgeError> {

@@ -5,14 +5,15 @@ use crate::model::execution::{Accounting, Measurement, Sandbox, Stop};
 use crate::model::limits::Limits;
 use crate::run::cgroup::Counters;
 use crate::run::sys::{self, ChildLimits};
-use crate::run::tree;
+use crate::run::{scratch, tree};
 use std::ffi::OsString;
 use std::fs::File;
 use std::io;
+use std::os::unix::fs::MetadataExt;
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::Command;
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 /// How often the tree is looked at, at most.
@@ -34,8 +35,24 @@ pub struct Start {
     pub user: Option<u32>,
     /// The run's cgroup, if it has one: its `cgroup.procs` descriptors, and what it counts.
     pub group: Option<(Vec<i32>, Counters)>,
-    /// The program's folder where the sandbox caps it: what it holds is neither memory nor free.
-    pub folder: Option<File>,
+    /// The program's folder, as what it holds is watched.
+    pub folder: Folder,
+}
+
+/// A run's folder, as the supervisor watches what its files hold: no memory, and not free.
+pub enum Folder {
+    /// A compiler's: not watched.
+    Unwatched,
+    /// The sandbox's, a tmpfs of its own that the kernel caps: how full its file system is.
+    Capped(File),
+    /// The fallback's, on the host's temp dir: its files' allocated blocks, walked, against
+    /// `cap_bytes` (no file-size limit stops `fallocate(FALLOC_FL_KEEP_SIZE)` on a disk);
+    /// `tmpfs` where they are charged to the run as shared memory.
+    Host {
+        path: PathBuf,
+        cap_bytes: u64,
+        tmpfs: bool,
+    },
 }
 
 /// The environment a program starts with.
@@ -97,8 +114,7 @@ pub fn supervise(
 ) -> io::Result<Option<Measurement>> {
     sys::adopt_orphans()?; // orphans of the run come to us, so their CPU is counted when we reap them
     let (joins, kernel) = start.group.take().unzip();
-    let outputs = Outputs::of(&mut start)?;
-    let folder = outputs.folder.as_ref().map(File::try_clone).transpose()?;
+    let outputs = Arc::new(Outputs::of(&mut start, &limits)?);
     let stack_kib = sys::granted_stack(stack_bytes(start.env, &limits)) / 1024;
     let mut cmd = command(start, limits, joins.unwrap_or_default());
     let started = Instant::now();
@@ -106,7 +122,7 @@ pub fn supervise(
     let accounting = kernel
         .as_ref()
         .map_or(Accounting::Polling, |_| Accounting::Cgroup);
-    let watched = (kernel.clone(), outputs);
+    let watched = (kernel.clone(), outputs.clone());
     let (done, watcher) = watch(program, sandbox, limits, started, watched);
     let status = sys::wait_child(program);
     let wall_ms = started.elapsed().as_micros() as f64 / 1000.0;
@@ -122,8 +138,7 @@ pub fn supervise(
         stopped = stopped.or(kernel.hit_backstop().then_some(Stop::Memory));
     }
     // Filled, then ended before a look saw it.
-    let space = folder.and_then(|f| sys::space_used(&f));
-    stopped = stopped.or(space.is_some_and(|(_, full)| full).then_some(Stop::Disk));
+    stopped = stopped.or_else(|| outputs.passed(outputs.folder().1));
     let status = status?;
     Ok((!watched.interrupted).then_some(Measurement {
         status,
@@ -188,35 +203,68 @@ fn command(start: Start, limits: Limits, joins: Vec<i32>) -> Command {
     cmd
 }
 
-/// What the run writes that the kernel charges to it as shared memory but that is no memory it
-/// holds: its output files where they are on a tmpfs (a temp dir there), and the files in its
-/// folder where the sandbox caps it (a tmpfs of its own).
+/// What the run writes: its stdout, whose allocated blocks are held to the output limit, and the
+/// files of its folder. Where they are on a tmpfs the kernel charges them to the run as shared
+/// memory, which is no memory it holds.
 struct Outputs {
+    stdout: File,
+    /// The output files that lie on a tmpfs (a memory file, a tmpfs temp dir).
     files: Vec<File>,
-    folder: Option<File>,
+    folder: Folder,
+    /// The output limit, rounded up to whole pages: what stdout may take.
+    output_bytes: u64,
 }
 
 impl Outputs {
-    fn of(start: &mut Start) -> io::Result<Outputs> {
+    fn of(start: &mut Start, limits: &Limits) -> io::Result<Outputs> {
         let on_tmpfs = [&start.stdout, &start.stderr]
             .into_iter()
             .filter(|f| sys::on_tmpfs(f));
+        let page = sys::page_size();
         Ok(Outputs {
+            stdout: start.stdout.try_clone()?,
             files: on_tmpfs.map(File::try_clone).collect::<io::Result<_>>()?,
-            folder: start.folder.take(),
+            folder: std::mem::replace(&mut start.folder, Folder::Unwatched),
+            output_bytes: limits.output_bytes.saturating_add(page - 1) / page * page,
         })
     }
 
-    /// The output files' size, KiB.
+    /// The output files' allocated blocks, KiB.
     fn files_kib(&self) -> u64 {
-        let bytes = self.files.iter().flat_map(File::metadata).map(|m| m.len());
-        bytes.sum::<u64>() / 1024
+        let blocks = self
+            .files
+            .iter()
+            .flat_map(File::metadata)
+            .map(|m| m.blocks());
+        blocks.sum::<u64>() / 2
     }
 
-    /// What the capped folder holds, KiB, and whether it is full.
+    /// What the folder holds that is charged as memory, KiB, and whether it is full.
     fn folder(&self) -> (u64, bool) {
-        let space = self.folder.as_ref().and_then(sys::space_used);
-        space.unwrap_or((0, false))
+        match &self.folder {
+            Folder::Unwatched => (0, false),
+            Folder::Capped(file) => sys::space_used(file).unwrap_or((0, false)),
+            Folder::Host {
+                path,
+                cap_bytes,
+                tmpfs,
+            } => {
+                let (bytes, entries) = scratch::allocated(path, Limits::FOLDER_FILES);
+                let full = bytes >= *cap_bytes || entries >= Limits::FOLDER_FILES;
+                (if *tmpfs { bytes / 1024 } else { 0 }, full)
+            }
+        }
+    }
+
+    /// The cap the run's files passed, if any: stdout's blocks past the output limit, or the
+    /// folder `full`.
+    fn passed(&self, full: bool) -> Option<Stop> {
+        let stdout = self.stdout.metadata().map_or(0, |m| m.blocks() * 512);
+        if stdout > self.output_bytes {
+            Some(Stop::Output)
+        } else {
+            full.then_some(Stop::Disk)
+        }
     }
 }
 
@@ -234,7 +282,7 @@ fn watch(
     sandbox: Sandbox,
     limits: Limits,
     started: Instant,
-    (kernel, outputs): (Option<Counters>, Outputs),
+    (kernel, outputs): (Option<Counters>, Arc<Outputs>),
 ) -> (mpsc::Sender<()>, std::thread::JoinHandle<Watched>) {
     let (done, stop) = mpsc::channel::<()>();
     let watcher = std::thread::spawn(move || {
@@ -299,10 +347,8 @@ fn look(
         Some(Stop::Wall)
     } else if shot.hides_children {
         Some(Stop::UncountedChildren)
-    } else if folder_full {
-        Some(Stop::Disk)
     } else {
-        None
+        outputs.passed(folder_full)
     };
     cpu_ms
 }

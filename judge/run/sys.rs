@@ -278,6 +278,25 @@ fn statfs(file: &std::fs::File) -> Option<[c_long; 32]> {
     (unsafe { fstatfs(file.as_raw_fd(), buf.as_mut_ptr()) } == 0).then_some(buf)
 }
 
+#[cfg(target_arch = "x86_64")]
+const SYS_MEMFD_CREATE: c_long = 319;
+#[cfg(not(target_arch = "x86_64"))]
+const SYS_MEMFD_CREATE: c_long = 279;
+
+/// A file in memory (`memfd_create`) named `name` on no file system: a tmpfs file of its own, which
+/// holds whoever writes it to the writer's file-size limit, `fallocate(FALLOC_FL_KEEP_SIZE)`
+/// included (a disk's file system lets that reserve past the limit). Closed on exec.
+pub fn memory_file(name: &str) -> io::Result<std::fs::File> {
+    use std::os::unix::io::FromRawFd;
+    const MFD_CLOEXEC: c_long = 1;
+    let name = CString::new(name)?;
+    // SAFETY: a live NUL-terminated name and an integer flag; the kernel copies the name.
+    let fd = unsafe { syscall(SYS_MEMFD_CREATE, name.as_ptr(), MFD_CLOEXEC) };
+    check(fd)?;
+    // SAFETY: the descriptor is fresh and ours alone from here on.
+    Ok(unsafe { std::fs::File::from_raw_fd(fd as c_int) })
+}
+
 /// This process's real user and group ids.
 pub fn user_and_group() -> (u32, u32) {
     // SAFETY: no arguments, no memory; these calls cannot fail.

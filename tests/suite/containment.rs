@@ -688,7 +688,10 @@ fn a_no_sandbox_build_is_never_reused_in_the_sandbox() {
     assert!(fallback.contains("eight: 1 test accepted"), "{fallback}");
     let sandboxed = judged(&[]);
     assert!(sandboxed.contains("CE  compile error"), "{sandboxed}");
-    assert!(sandboxed.contains("No such file or directory"), "{sandboxed}");
+    assert!(
+        sandboxed.contains("No such file or directory"),
+        "{sandboxed}"
+    );
 }
 
 /// Whether the tests run as root (as CI does), when the judge runs submissions as nobody.
@@ -1251,7 +1254,7 @@ fn the_sandbox_shows_a_run_only_the_system_and_its_folder() {
 }
 
 #[test]
-fn a_sandboxed_run_that_fills_its_folder_is_ole() {
+fn a_run_that_fills_its_folder_is_ole() {
     let _machine = shared();
     // Twice the output limit and 4096 files: filled by size, and by count.
     let full = [
@@ -1259,15 +1262,11 @@ fn a_sandboxed_run_that_fills_its_folder_is_ole() {
         ("file_swarm.c", "which may hold 128 MiB in 4096 files"),
     ];
     for (fixture_name, cap) in full {
-        let judged = judge_sample(&fixture(fixture_name), &[]);
-        assert_eq!(judged.verdict(), "OLE", "{}", judged.stdout);
-        let why = format!("the files it wrote filled its folder, {cap}");
-        assert!(judged.stdout.contains(&why), "{}", judged.stdout);
-        assert!(judged.peak_kib < 16.0 * 1024.0, "{}", judged.stdout);
-        // The fallback's folder is the host's: no cap but each file's size. A file costs what the
-        // host's file system charges, up to 1 ms of CPU on this machine's disk (measured with strace
-        // and time, varying from run to run), so the fallback's temp dir is put on /dev/shm, a tmpfs
-        // (its 5000 empty files: 30 ms), and the size flood's writes still get 20 s of CPU.
+        // The fallback's folder is the host's, its files' blocks and number counted. A file costs
+        // what the host's file system charges, up to 1 ms of CPU on this machine's disk (measured
+        // with strace and time, varying from run to run), so the fallback's temp dir is put on
+        // /dev/shm, a tmpfs (its 5000 empty files: 30 ms), and the size flood's writes get 20 s of
+        // CPU: the cap, not the clock, must end them.
         let shm = Path::new("/dev/shm").join(format!("slidekit-test-full-{}", std::process::id()));
         std::fs::create_dir_all(&shm).expect("a folder on /dev/shm");
         let mut cmd = judge();
@@ -1275,10 +1274,54 @@ fn a_sandboxed_run_that_fills_its_folder_is_ole() {
             cmd.env("TMPDIR", &shm);
         }
         let args = ["--no-sandbox", "--time-limit", "20000"];
-        let judged = judge_sample_with(cmd, &fixture(fixture_name), &args);
-        assert_eq!(judged.verdict(), "AC", "{}", judged.stdout);
+        let fallback = judge_sample_with(cmd, &fixture(fixture_name), &args);
         std::fs::remove_dir_all(&shm).expect("clean up");
+        for judged in [judge_sample(&fixture(fixture_name), &[]), fallback] {
+            assert_eq!(judged.verdict(), "OLE", "{}", judged.stdout);
+            let why = format!("the files it wrote filled its folder, {cap}");
+            assert!(judged.stdout.contains(&why), "{}", judged.stdout);
+            assert!(judged.peak_kib < 16.0 * 1024.0, "{}", judged.stdout);
+        }
     }
+}
+
+/// The bytes free for this user on the temp dir's file system, by `df`.
+fn temp_dir_free_bytes() -> u64 {
+    let output = std::process::Command::new("df")
+        .args(["-B1", "--output=avail"])
+        .arg(std::env::temp_dir())
+        .output()
+        .expect("df runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let number = text.lines().nth(1).and_then(|l| l.trim().parse().ok());
+    number.expect("df's figure")
+}
+
+#[test]
+fn room_reserved_but_not_written_is_held_to_the_caps() {
+    let _machine = shared();
+    let before = temp_dir_free_bytes();
+    let cases = [
+        ("reserves_stdout.c", "output reached the 64 MiB limit"),
+        (
+            "reserves_folder.c",
+            "filled its folder, which may hold 128 MiB",
+        ),
+    ];
+    for (name, why) in cases {
+        for judged in in_both_modes(name, &[], "OLE") {
+            assert!(judged.reason.contains(why), "{name}: {}", judged.stdout);
+        }
+        let stem = name.trim_end_matches(".c");
+        assert_eq!(running_binary(stem), Vec::<String>::new());
+    }
+    // The fallback's folder took 256 MiB of the temp dir's disk; the suite's other tests write
+    // a few MiB meanwhile.
+    let after = temp_dir_free_bytes();
+    assert!(
+        after + (128 << 20) > before,
+        "{before} bytes free before, {after} after"
+    );
 }
 
 #[test]
