@@ -261,7 +261,7 @@ fn cap_passed(m: &Measurement, caps: &Limits) -> Option<String> {
             "the compiler ignored SIGCHLD: its CPU could not be counted".into()
         }
         Stop::Cpu => format!("the compiler passed its {} ms CPU cap", caps.cpu_ms),
-        Stop::Memory => format!("the compiler passed its {mib} MiB memory cap"),
+        Stop::Memory | Stop::MemoryCap => format!("the compiler passed its {mib} MiB memory cap"),
         Stop::Wall => {
             format!(
                 "the compiler was stopped at its {wall_ms} ms wall-clock cap (blocked on a file?)"

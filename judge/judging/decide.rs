@@ -72,6 +72,14 @@ fn run_fault(run: &Execution, limits: &Limits) -> Option<(Verdict, RunFault)> {
         };
         return Some((Verdict::MemoryLimit, fault));
     }
+    if m.stopped == Some(Stop::MemoryCap) {
+        let (cap_bytes, peak_kib) = (limits.cgroup_cap_bytes(), m.peak_kib);
+        let fault = RunFault::MemoryCap {
+            cap_bytes,
+            peak_kib,
+        };
+        return Some((Verdict::MemoryLimit, fault));
+    }
     crash(run, limits)
 }
 
@@ -208,6 +216,22 @@ mod tests {
             let output = "output reached the 1 MiB limit".to_string();
             assert_eq!(verdict(reserved), Some((Verdict::OutputLimit, output)));
         }
+    }
+
+    #[test]
+    fn a_met_cgroup_cap_names_the_cap_not_the_peak() {
+        let mut capped = ended(Status::Signaled(SIGKILL), Some(Stop::MemoryCap), "");
+        capped.measured.peak_kib = 1638;
+        let cap = LIMITS.cgroup_cap_bytes() >> 20;
+        let why = format!(
+            "the run's cgroup met its {cap} MiB memory cap (memory.failcnt; it counts kernel \
+             memory, pipe buffers and page cache too), its processes holding 1.6 MiB at most"
+        );
+        assert_eq!(verdict(capped.clone()), Some((Verdict::MemoryLimit, why)));
+        // A peak past the limit is the reason, whoever stopped the run.
+        capped.measured.peak_kib = 65537;
+        let why = "peak memory 64.0 MiB over the 64 MiB limit";
+        assert_eq!(verdict(capped), Some((Verdict::MemoryLimit, why.into())));
     }
 
     #[test]

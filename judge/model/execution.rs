@@ -64,6 +64,9 @@ pub enum Stop {
     /// The run's folder is full: the sandbox caps what it holds, the fallback what its files
     /// take on disk.
     Disk,
+    /// The run's cgroup met its memory cap (`memory.failcnt`), which also counts what no process
+    /// shows (kernel memory, page cache), while the memory seen held stayed within the limit.
+    MemoryCap,
     /// Stdout takes more than the output limit on its file system (reserved, not written).
     Output,
 }

@@ -75,6 +75,18 @@ impl Limits {
         self.output_bytes.saturating_mul(2)
     }
 
+    /// The memory cap of a run's cgroup, bytes: only a backstop, since the verdict comes from what
+    /// the run is seen to hold. The kernel also charges it the run's output files (a memory file, a
+    /// tmpfs temp dir), the files in its capped folder, and kernel memory and page cache, so all
+    /// get their room: the limit, the output limit, the folder's and 16 MiB.
+    pub fn cgroup_cap_bytes(&self) -> u64 {
+        let limit = self.memory_kib.saturating_mul(1024);
+        limit
+            .saturating_add(self.output_bytes)
+            .saturating_add(self.folder_bytes())
+            .saturating_add(16 << 20)
+    }
+
     /// The main thread's stack, bytes: the whole memory limit, as Codeforces gives it, whatever the
     /// caller's soft `ulimit -s` (its hard limit, which only root may raise, still bounds it).
     pub fn stack_bytes(&self) -> u64 {
@@ -97,5 +109,6 @@ mod tests {
         assert_eq!(big.memory_kib, 1 << 30);
         assert!(big.address_space_bytes() > big.memory_kib * 1024);
         assert_eq!(DEFAULT.file_bytes(), (64 << 20) + 1);
+        assert_eq!(DEFAULT.cgroup_cap_bytes(), 272 << 20);
     }
 }

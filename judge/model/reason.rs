@@ -55,6 +55,7 @@ impl Reason {
                 RunFault::UncountedChildren => "uncounted-children",
                 RunFault::Output { .. } => "output",
                 RunFault::Memory { .. } => "memory",
+                RunFault::MemoryCap { .. } => "memory-cap",
                 RunFault::AllocationFailed { .. } => "allocation-failed",
                 RunFault::Crashed { .. } => "crashed",
                 RunFault::FileTooLarge { .. } => "file-too-large",
@@ -182,6 +183,9 @@ pub enum RunFault {
     Output { limit_bytes: u64 },
     /// The tree's peak memory passed the limit.
     Memory { peak_kib: u64, limit_kib: u64 },
+    /// The run's cgroup met its memory cap (`memory.failcnt`), counting what no process shows,
+    /// while its processes held `peak_kib` at most, within the limit.
+    MemoryCap { cap_bytes: u64, peak_kib: u64 },
     /// A runtime said an allocation failed: at the address-space cap, or (`None`, a run with no
     /// cap) refused by the machine; `status` is how it ended.
     AllocationFailed {
@@ -232,6 +236,16 @@ impl fmt::Display for RunFault {
                 "peak memory {:.1} MiB over the {:.0} MiB limit",
                 *peak_kib as f64 / 1024.0,
                 *limit_kib as f64 / 1024.0
+            ),
+            RunFault::MemoryCap {
+                cap_bytes,
+                peak_kib,
+            } => write!(
+                f,
+                "the run's cgroup met its {} MiB memory cap (memory.failcnt; it counts kernel \
+                 memory, pipe buffers and page cache too), its processes holding {:.1} MiB at most",
+                cap_bytes >> 20,
+                *peak_kib as f64 / 1024.0
             ),
             RunFault::AllocationFailed { cap_mib, status } => {
                 let refused = match cap_mib {

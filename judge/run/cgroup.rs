@@ -44,15 +44,7 @@ impl Group {
 
     fn open(dirs: Vec<PathBuf>, limits: &Limits) -> Option<Group> {
         let [cpu, memory, pids] = [&dirs[0], &dirs[1], &dirs[2]];
-        // A backstop, not the limit: the verdict comes from what the run is seen to hold. Its output
-        // files may be charged too (a tmpfs temp dir), and so are the files in its capped folder,
-        // so both get their room.
-        let limit = limits.memory_kib.saturating_mul(1024);
-        let backstop = limit
-            .saturating_add(limits.output_bytes)
-            .saturating_add(limits.folder_bytes())
-            .saturating_add(16 << 20);
-        let backstop = backstop.to_string();
+        let backstop = limits.cgroup_cap_bytes().to_string();
         std::fs::write(memory.join("memory.limit_in_bytes"), backstop).ok()?;
         std::fs::write(pids.join("pids.max"), MAX_PROCESSES.to_string()).ok()?;
         let procs = OpenOptions::new().write(true).clone();

@@ -5,7 +5,7 @@ use crate::model::execution::{Accounting, Measurement, Sandbox, Stop};
 use crate::model::status::Status;
 
 /// Why the run was stopped, as the report names it: the one table its writer and its reader use.
-const STOPS: [(Option<Stop>, &str); 7] = [
+const STOPS: [(Option<Stop>, &str); 8] = [
     (None, "none"),
     (Some(Stop::Cpu), "cpu"),
     (Some(Stop::Memory), "memory"),
@@ -13,6 +13,7 @@ const STOPS: [(Option<Stop>, &str); 7] = [
     (Some(Stop::UncountedChildren), "uncounted-children"),
     (Some(Stop::Disk), "disk"),
     (Some(Stop::Output), "output"),
+    (Some(Stop::MemoryCap), "memory-cap"),
 ];
 
 const SANDBOXES: [Sandbox; 2] = [Sandbox::Namespaces, Sandbox::ProcessGroup];
@@ -130,7 +131,8 @@ mod tests {
             | Stop::Wall
             | Stop::UncountedChildren
             | Stop::Disk
-            | Stop::Output => (),
+            | Stop::Output
+            | Stop::MemoryCap => (),
         };
         let modes = SANDBOXES
             .into_iter()

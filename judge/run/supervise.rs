@@ -135,7 +135,7 @@ pub fn supervise(
     if let Some(kernel) = &kernel {
         // The kernel's count also has the CPU of children it reaped by itself, unseen by wait4.
         cpu_us = cpu_us.max(kernel.cpu_us());
-        stopped = stopped.or(kernel.hit_backstop().then_some(Stop::Memory));
+        stopped = stopped.or(kernel.hit_backstop().then_some(Stop::MemoryCap));
     }
     // Filled, then ended before a look saw it.
     stopped = stopped.or_else(|| outputs.passed(outputs.folder().1));

@@ -812,6 +812,51 @@ fn memory_of_the_whole_tree_counts() {
     }
 }
 
+#[test]
+fn kernel_memory_past_the_cgroup_cap_is_mle_naming_it() {
+    let _machine = shared();
+    // Page tables: a cgroup counts them against its cap, no process's RSS shows them. The cap is
+    // met after 0.3-0.75 s of CPU here (the kernel reclaims before it gives up): 4 s of CPU.
+    let args = ["--memory-limit", "64", "--time-limit", "4000"];
+    let (verdict, why) = match is_root() {
+        true => (
+            "MLE",
+            "the run's cgroup met its 272 MiB memory cap (memory.failcnt;",
+        ),
+        false => ("RE", "exit code 3 (each process may map at most 192 MiB"),
+    };
+    for judged in in_both_modes("page_tables.c", &args, verdict) {
+        assert!(judged.reason.starts_with(why), "{}", judged.stdout);
+    }
+    // A judge that is not root has no cgroup: the address-space cap refuses the mapping.
+    let home = outside("page-tables-nobody");
+    if let Some(mut nobody) = judge_as_nobody(&home) {
+        nobody.current_dir(env!("CARGO_MANIFEST_DIR"));
+        let judged = judge_sample_with(Command::from_std(nobody), &fixture("page_tables.c"), &args);
+        assert_eq!(judged.verdict(), "RE", "{}", judged.stdout);
+        let why = "exit code 3 (each process may map at most 192 MiB";
+        assert!(judged.reason.starts_with(why), "{}", judged.stdout);
+    }
+    std::fs::remove_dir_all(&home).expect("clean up");
+}
+
+#[test]
+fn pipe_buffers_are_not_counted_as_memory() {
+    let _machine = shared();
+    // 60 MiB in pipe buffers beside 40 MiB of heap, at 64 MiB: only the heap is seen.
+    for mode in MODES {
+        let args = [&["--memory-limit", "64"][..], mode].concat();
+        let judged = judge_sample(&fixture("pipe_hoard.c"), &args);
+        assert_eq!(judged.verdict(), "AC", "{mode:?}: {}", judged.stdout);
+        let peak_mib = judged.peak_kib / 1024.0;
+        assert!(
+            (40.0..60.0).contains(&peak_mib),
+            "{mode:?}: {}",
+            judged.stdout
+        );
+    }
+}
+
 /// The run was counted by a cgroup where the tests run as root; otherwise by polling, whose blind
 /// spot `-v` names.
 fn assert_accounting(judged: &Judged) {
