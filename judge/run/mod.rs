@@ -25,8 +25,8 @@
 //! Pipes. The launcher's stdout is the *report pipe*: the init writes one report there
 //! (`report.rs`), and a second one, or anything else, makes the run lost, as does a launcher that
 //! ends any other way than exit 0, whatever its pipe holds. The launcher's stderr
-//! carries the reason a step failed. The program never holds either: its stdout is a file with no
-//! name that the init reads back, its stderr a pipe the init drains (`stderr.rs`). Two socket pairs
+//! carries the reason a step failed. The program never holds either: its stdout is a memory file,
+//! with no name, that the init reads back, its stderr a pipe the init drains (`stderr.rs`). Two socket pairs
 //! keep processes in step: a root launcher's child says it is in and waits to be mapped, and the
 //! init learns whether the launcher still lives.
 //!
