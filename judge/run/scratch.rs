@@ -165,4 +165,18 @@ mod tests {
         remove(&b);
         assert!(!b.exists());
     }
+
+    #[test]
+    fn a_folders_files_are_counted_below_it_up_to_the_limit() {
+        let dir = fresh().expect("a folder");
+        std::fs::create_dir_all(dir.join("a/b")).expect("nested folders");
+        std::fs::write(dir.join("a/b/deep"), vec![1u8; 1 << 20]).expect("a file");
+        std::os::unix::fs::symlink("/usr", dir.join("link")).expect("a link");
+        // a, a/b, a/b/deep and the link, which is not followed into /usr.
+        let (bytes, entries) = allocated(&dir, 100);
+        assert_eq!(entries, 4);
+        assert!(bytes >= 1 << 20, "{bytes} bytes");
+        assert_eq!(allocated(&dir, 2).1, 2, "counting stops at the limit");
+        remove(&dir);
+    }
 }
