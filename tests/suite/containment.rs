@@ -423,48 +423,60 @@ fn forged_report() -> Vec<u8> {
     slidekit::run::report::write(&measured, b"1\nA (0,0) (0,1)\n", b"")
 }
 
-/// Judges `attack` on problem `tiny` at a 100 ms limit, as the test's user and as nobody where it
-/// can, in both modes, all at once: each must be RE or TLE, with the judge's table printed, and
-/// leave no process of the program. Where the judge is nobody and there is no sandbox, the program
-/// is the judge's own user: the cell each attack is for.
-fn attack_in_every_cell(attack: &str) {
-    let program = attack_program(attack, &format!("attack_{attack}"));
+/// Judges `program` on problem `tiny` with `args` as the test's user and as nobody where it can, in
+/// both modes, all at once: each cell's run, named. Where the judge is nobody and there is no
+/// sandbox, the program is the judge's own user.
+fn in_every_cell(program: &Path, args: &[&str]) -> Vec<(String, Judged)> {
     let cells = [false, true].map(|nobody| MODES.map(|mode| (nobody, mode)));
     std::thread::scope(|scope| {
         let judging = cells.into_iter().flatten().map(|(nobody, mode)| {
-            let program = &program;
             scope.spawn(move || {
-                let args = [&["--time-limit", "100"], mode].concat();
+                let args = [args, mode].concat();
+                let cell = format!("nobody {nobody} {mode:?}");
                 if !nobody {
-                    return (nobody, mode, Some(judge_run(program, &args)));
+                    return Some((cell, judge_run(program, &args)));
                 }
-                let home = outside(&format!("attack-{attack}-{}", mode.len()));
+                let stem = program.file_stem().unwrap_or_default().to_string_lossy();
+                let home = outside(&format!("{stem}-{}", mode.len()));
                 let judged = judge_as_nobody(&home).map(|cmd| {
                     let mut cmd = Command::from_std(cmd);
                     cmd.current_dir(tiny());
-                    judge_on("tiny", cmd, program, &args)
+                    (cell, judge_on("tiny", cmd, program, &args))
                 });
+                if judged.is_none() {
+                    eprintln!("{stem}: no other user to run the judge as here");
+                }
                 std::fs::remove_dir_all(&home).expect("clean up");
-                (nobody, mode, judged)
+                judged
             })
         });
-        for cell in judging.collect::<Vec<_>>() {
-            let (nobody, mode, judged) = cell.join().expect("judged");
-            let Some(judged) = judged else {
-                eprintln!("{attack}: no other user to run the judge as here");
-                continue;
-            };
-            let verdict = judged.verdict();
-            let ended = ["RE", "TLE"].contains(&verdict);
-            assert!(
-                ended,
-                "{attack} nobody {nobody} {mode:?}: {}",
-                judged.stdout
-            );
-        }
-    });
+        let judged = judging.collect::<Vec<_>>().into_iter();
+        judged
+            .filter_map(|cell| cell.join().expect("judged"))
+            .collect()
+    })
+}
+
+/// Judges `attack` at a 100 ms limit in every cell (the judge that is nobody without a sandbox is
+/// the one each attack is for): each must be RE or TLE, with the judge's table printed, and leave
+/// no process of the program.
+fn attack_in_every_cell(attack: &str) {
+    let program = attack_program(attack, &format!("attack_{attack}"));
+    for (cell, judged) in in_every_cell(&program, &["--time-limit", "100"]) {
+        let ended = ["RE", "TLE"].contains(&judged.verdict());
+        assert!(ended, "{attack} {cell}: {}", judged.stdout);
+    }
     let left = running_binary(&format!("attack_{attack}"));
     assert!(left.is_empty(), "{attack}: {left:?}");
+}
+
+#[test]
+fn a_program_holds_no_descriptor_of_the_judges() {
+    let _machine = shared();
+    let program = fixture("no_stray_descriptor.c");
+    for (cell, judged) in in_every_cell(&program, &[]) {
+        assert_eq!(judged.verdict(), "AC", "{cell}: {}", judged.stdout);
+    }
 }
 
 #[test]
