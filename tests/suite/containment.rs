@@ -497,10 +497,12 @@ fn a_program_can_neither_trace_nor_read_its_judge() {
     attack_in_every_cell("ptrace");
 }
 
-/// Writes `byte` into each pipe that the process `pid` holds both ends of above stderr: the judge's
-/// signal pipe.
-fn write_into_own_pipes(pid: u32, byte: u8) -> usize {
-    let fds = std::fs::read_dir(format!("/proc/{pid}/fd")).expect("the judge's descriptors");
+/// The descriptors of the pipes that process `pid` holds both ends of above stderr: the judge's
+/// signal pipe, and while it starts a process, the pipes it hands that process.
+fn own_pipes(pid: u32) -> Vec<PathBuf> {
+    let fds = std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .into_iter()
+        .flatten();
     let above_stderr =
         |fd: &PathBuf| fd.file_name().and_then(|n| n.to_str()?.parse::<u32>().ok()) > Some(2);
     let pipes: Vec<(PathBuf, PathBuf)> = fds
@@ -510,12 +512,8 @@ fn write_into_own_pipes(pid: u32, byte: u8) -> usize {
         .filter(|(_, link)| link.to_string_lossy().starts_with("pipe:"))
         .collect();
     let both = |link: &PathBuf| pipes.iter().filter(|(_, l)| l == link).count() == 2;
-    let writable = pipes.iter().filter(|(_, link)| both(link));
-    let opened =
-        writable.filter_map(|(fd, _)| std::fs::OpenOptions::new().write(true).open(fd).ok());
-    opened
-        .filter(|mut pipe| std::io::Write::write_all(&mut pipe, &[byte]).is_ok())
-        .count()
+    let held = pipes.iter().filter(|(_, link)| both(link));
+    held.map(|(fd, _)| fd.clone()).collect()
 }
 
 #[test]
@@ -535,13 +533,17 @@ fn a_forged_byte_in_the_signal_pipe_is_ignored() {
         .stdout(std::process::Stdio::piped())
         .spawn()
         .expect("judge starts");
-    // Its run burns 500 ms of CPU: fifty times what this takes to see it start.
-    wait_until(30, || !launchers_of(judge.id()).is_empty());
-    assert_eq!(
-        write_into_own_pipes(judge.id(), 9),
-        2,
-        "the signal pipe's two ends"
-    );
+    // Its run burns 500 ms of CPU: fifty times what this takes to see it start, and the judge
+    // done starting it (the signal pipe then the only one it holds both ends of).
+    let started = || !launchers_of(judge.id()).is_empty() && own_pipes(judge.id()).len() == 2;
+    wait_until(30, started);
+    let ends = own_pipes(judge.id());
+    assert_eq!(ends.len(), 2, "the signal pipe's two ends");
+    for end in ends {
+        let pipe = std::fs::OpenOptions::new().write(true).open(end);
+        let written = pipe.and_then(|mut pipe| std::io::Write::write_all(&mut pipe, &[9]));
+        assert!(written.is_ok(), "a byte into the signal pipe: {written:?}");
+    }
     let output = judge.wait_with_output().expect("the judge ends");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{stdout}");
