@@ -3,7 +3,12 @@
 use crate::model::limits::Limits;
 use crate::model::status::Status;
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// Where a sandboxed run finds copies of the files it is given that its root does not show (its
+/// input, a binary or script from the cache), each by its file name: paths that tell it nothing of
+/// the host's.
+pub const GIVEN_DIR: &str = "/run";
 
 /// A runnable submission: an executable and its arguments (an interpreter and the script, say).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -11,7 +16,7 @@ pub struct Program {
     pub path: PathBuf,
     pub args: Vec<OsString>,
     /// A script's path as the user gave it: its last argument is a copy, which the run reaches
-    /// through `/proc/self/fd/N` in the sandbox, and a traceback should name the user's file.
+    /// through `/proc/self/fd/N` or in [`GIVEN_DIR`], and a traceback should name the user's file.
     pub shown: Option<String>,
 }
 
@@ -21,9 +26,17 @@ impl Program {
         let Some(shown) = &self.shown else {
             return stderr.to_string();
         };
-        // The copy: its path, or in the sandbox the descriptor it is reached through.
-        let last = self.args.last();
-        let copy = |p: &str| p.starts_with("/proc/self/fd/") || last.is_some_and(|a| a == p);
+        // The copy: its path, or in the sandbox the descriptor or the copy it is reached through.
+        let last = self.args.last().map(PathBuf::from);
+        let given = last
+            .as_ref()
+            .and_then(|a| Some(Path::new(GIVEN_DIR).join(a.file_name()?)));
+        let copy = |p: &str| {
+            p.starts_with("/proc/self/fd/")
+                || [&last, &given]
+                    .iter()
+                    .any(|c| c.as_deref() == Some(Path::new(p)))
+        };
         let line = |l: &str| match l.strip_prefix("  File \"").and_then(|r| r.split_once('"')) {
             Some((path, after)) if copy(path) => format!("  File \"{shown}\"{after}"),
             _ => l.to_string(),
@@ -164,9 +177,11 @@ mod tests {
             shown: Some("mine.py".into()),
         };
         let stderr = "  File \"/proc/self/fd/6\", line 3, in f\n  File \"/cache/mine-1f.py\", \
-                      line 9\n  File \"/usr/lib/python3/x.py\", line 1\nValueError: File \"\n";
+                      line 9\n  File \"/usr/lib/python3/x.py\", line 1\nValueError: File \"\n  \
+                      File \"/run/mine-1f.py\", line 2\n";
         let named = "  File \"mine.py\", line 3, in f\n  File \"mine.py\", line 9\n  File \
-                     \"/usr/lib/python3/x.py\", line 1\nValueError: File \"\n";
+                     \"/usr/lib/python3/x.py\", line 1\nValueError: File \"\n  File \"mine.py\", \
+                     line 2\n";
         assert_eq!(script.named(stderr), named);
         script.shown = None;
         assert_eq!(

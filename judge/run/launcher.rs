@@ -4,7 +4,7 @@
 //! `run/mod.rs` says which process takes each.
 
 use crate::formats::files;
-use crate::model::execution::Sandbox;
+use crate::model::execution::{Sandbox, GIVEN_DIR};
 use crate::model::limits::Limits;
 use crate::model::status::SIGKILL;
 use crate::run::cgroup::{self, Group};
@@ -21,6 +21,9 @@ use std::os::unix::io::AsRawFd;
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// The name of a sandboxed program's copy of its input, in [`GIVEN_DIR`].
+const INPUT: &str = "input";
 
 /// The hidden first argument that turns the judge binary into the launcher.
 pub const ARG: &str = "__launch";
@@ -165,13 +168,32 @@ fn in_namespaces(job: &Job, root: bool, group: Option<&Group>) -> Result<i32, Fa
         Entered::Outside(code) => return Ok(code), // the launcher, once its init has ended
     };
     die_with_launcher(&launcher)?;
+    // PID 1's command line is any run's to read: the job's, its host paths, are no program's.
+    sys::blank_command_line("init").map_err(cannot("blank the init's command line"))?;
     sandbox::freeze(&job.dir)?;
     let stdout = create_stdout(&job.dir)?;
     let cap = job.env.is_submission().then(|| job.limits.folder_bytes());
     let new_root = Root::for_run(&job.program, &job.dir, &job.walls, cap);
-    let stdin = open_stdin(job)?;
-    let passed = pass_files(job, |path| !new_root.shows(path))?;
-    new_root.enter()?;
+    let mut given = vec![(open_stdin(job)?, PathBuf::from(INPUT))];
+    let passed = pass_files(
+        job,
+        |path| !new_root.shows(path),
+        |path, file| {
+            let name = PathBuf::from(path.file_name().unwrap_or_default());
+            if given.iter().any(|(_, taken)| *taken == name) {
+                return Err(Failed::Run(format!(
+                    "two files named {} to give",
+                    name.display()
+                )));
+            }
+            given.push((file, name.clone()));
+            Ok(Path::new(GIVEN_DIR).join(name))
+        },
+    )?;
+    new_root.enter(&given)?;
+    drop(given); // the program holds no descriptor of a host file, only its copies
+    let stdin = Path::new(GIVEN_DIR).join(INPUT);
+    let stdin = File::open(stdin).map_err(cannot("open the program's copy of its input"))?;
     let folder = cap.map(|_| File::open(&job.dir)).transpose();
     let folder = folder.map_err(cannot("open the run's capped folder"))?;
     let folder = folder.map_or(Folder::Unwatched, Folder::Capped);
@@ -194,7 +216,7 @@ fn fallback(job: &Job, root: bool, group: Option<&Group>) -> Result<i32, Failed>
     let _ = sys::not_dumpable(); // the program, our user too, may not read our report pipe
     let user = (root && job.env.is_submission()).then_some(sandbox::NOBODY);
     let passed = match user {
-        Some(_) => pass_files(job, |_| true)?,
+        Some(_) => pass_files(job, |_| true, pass_open)?,
         None => job.clone(),
     };
     let given = Given {
@@ -290,18 +312,18 @@ fn open_stdin(job: &Job) -> Result<File, Failed> {
     files::open_regular(path).map_err(cannot(what))
 }
 
-/// The job with the program, and each argument that is a file, replaced where `pass` says by
-/// `/proc/self/fd/N` of a descriptor opened now and kept open across exec. In the sandbox this is
-/// done once everything is read-only and before the new root is entered: what the root does not
-/// show (a program or script behind the walls) becomes a descriptor.
-fn pass_files(job: &Job, pass: impl Fn(&Path) -> bool) -> Result<Job, Failed> {
-    let open = |path: &Path| -> Result<PathBuf, Failed> {
+/// The job with the program, and each argument that is a file, replaced where `pass` says by the
+/// path that `hand` gives a file opened now. In the sandbox this is done once everything is
+/// read-only and before the new root is entered: what the root does not show (a program or script
+/// behind the walls) becomes a copy in it; in the fallback, a descriptor ([`pass_open`]).
+fn pass_files(
+    job: &Job,
+    pass: impl Fn(&Path) -> bool,
+    mut hand: impl FnMut(&Path, File) -> Result<PathBuf, Failed>,
+) -> Result<Job, Failed> {
+    let mut open = |path: &Path| -> Result<PathBuf, Failed> {
         let what = format!("open {} to hand it to the program", path.display());
-        let file = File::open(path).map_err(cannot(&what))?;
-        sys::inherit_across_exec(file.as_raw_fd()).map_err(cannot(&what))?;
-        let path = sandbox::fd_path(&file);
-        std::mem::forget(file); // stays open for the program
-        Ok(path)
+        hand(path, File::open(path).map_err(cannot(&what))?)
     };
     let mut passed = job.clone();
     if pass(&job.program) {
@@ -316,9 +338,19 @@ fn pass_files(job: &Job, pass: impl Fn(&Path) -> bool) -> Result<Job, Failed> {
     Ok(passed)
 }
 
+/// Hands `file` over as `/proc/self/fd/N` of a descriptor kept open across exec.
+fn pass_open(path: &Path, file: File) -> Result<PathBuf, Failed> {
+    let what = format!("hand {} to the program", path.display());
+    sys::inherit_across_exec(file.as_raw_fd()).map_err(cannot(&what))?;
+    let path = sandbox::fd_path(&file);
+    std::mem::forget(file); // stays open for the program
+    Ok(path)
+}
+
 /// Supervises the run (`supervise.rs`) in `mode`, and writes the report to stdout, the report pipe.
-/// The program runs as `passed` says; its argv[0] is its path in `job`, even when it starts through
-/// a descriptor.
+/// The program runs as `passed` says; its argv[0] is where it runs from in the sandbox (a copy's
+/// path tells nothing of the host), and in the fallback its path in `job`, even when it starts
+/// through a descriptor.
 fn contain(
     job: &Job,
     passed: &Job,
@@ -326,7 +358,10 @@ fn contain(
     mode: Sandbox,
     group: Option<&Group>,
 ) -> Result<i32, Failed> {
-    let name = &job.program;
+    let name = match mode {
+        Sandbox::Namespaces => &passed.program,
+        Sandbox::ProcessGroup => &job.program,
+    };
     let pipe = stderr::tap(stderr_head(job.env) as usize);
     let (stderr, tap) = pipe.map_err(cannot("make the program's stderr pipe"))?;
     let stdout = given.stdout.try_clone();

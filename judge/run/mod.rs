@@ -15,9 +15,10 @@
 //!   cgroup where it may (`cgroup.rs`: as root, or where cgroup v2 is delegated to its user). It enters new user, PID, mount, network, IPC and UTS namespaces
 //!   (`sandbox.rs`), then forks the init. A root launcher forks once more first: its child goes in,
 //!   and it stays outside to map the child's user to nobody, wait, and remove the cgroup.
-//! - **init**, PID 1 of the new PID namespace. It dies with the launcher. It makes the host's file
-//!   systems read-only, opens what the program is given, builds the run's own root and pivots into
-//!   it. Then it supervises (`supervise.rs`): starts the program, watches its process tree
+//! - **init**, PID 1 of the new PID namespace. It dies with the launcher, and blanks its command
+//!   line (the job's host paths). It makes the host's file systems read-only, opens what the
+//!   program is given, builds the run's own root with copies of those in its `/run`, and pivots
+//!   into it. Then it supervises (`supervise.rs`): starts the program, watches its process tree
 //!   (`tree.rs`), stops it at the first limit passed, reaps every process and writes the report.
 //! - **program**. Before exec it joins the cgroup, leaves the judge's session, takes an
 //!   unprivileged user and its rlimits, and asks to die with its supervisor, the init.

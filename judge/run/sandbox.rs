@@ -2,6 +2,7 @@
 //! unprivileged identity inside, never root outside; a new root that holds only what a run needs,
 //! read-only but the run's own folder. Each step that fails names its resource.
 
+use crate::model::execution::GIVEN_DIR;
 use crate::model::limits::Limits;
 use crate::model::status::Status;
 use crate::run::sys;
@@ -261,8 +262,10 @@ impl Root {
 
     /// Step 3: builds this root over the launcher's own folder (`keep`'s parent, private to the
     /// judge) and makes it the root of the namespace. Files the program needs that it does not show
-    /// are opened before, once frozen, and handed over as descriptors.
-    pub fn enter(&self) -> Result<(), Failed> {
+    /// are opened before, once frozen, and `given` as copies in [`GIVEN_DIR`] by these names (a
+    /// descriptor or a bind mount would tell the run their host paths, through `/proc/self/fd` or
+    /// `mountinfo`).
+    pub fn enter(&self, given: &[(std::fs::File, PathBuf)]) -> Result<(), Failed> {
         let kept = std::fs::File::open(&self.keep).map_err(unavailable("open the run's folder"))?;
         let top = self
             .keep
@@ -270,7 +273,7 @@ impl Root {
             .ok_or_else(|| Failed::Unavailable("the run's folder is /".into()))?;
         let fresh = sys::mount_fresh("tmpfs", top, false, ""); // writable until the end
         fresh.map_err(unavailable("mount the new root"))?;
-        self.make_skeleton(top)
+        self.make_skeleton(top, given)
             .map_err(unavailable("lay out the new root"))?;
         self.mount_all(top, &kept)
             .map_err(unavailable("fill the new root"))?;
@@ -308,7 +311,7 @@ impl Root {
     /// `top`. A root judge's init is root outside, a user the namespace does not map, who may
     /// create nothing there: a child does it as [`INSIDE_ID`], reaching `top` by a descriptor
     /// (the folders above it are not the inside user's to enter).
-    fn make_skeleton(&self, top: &Path) -> io::Result<()> {
+    fn make_skeleton(&self, top: &Path, given: &[(std::fs::File, PathBuf)]) -> io::Result<()> {
         let opened = std::fs::File::open(top)?;
         let here = fd_path(&opened);
         let make = || -> io::Result<()> {
@@ -328,7 +331,7 @@ impl Root {
             for (link, target) in self.links.iter().cloned().chain(device_links) {
                 std::os::unix::fs::symlink(target, under(&here, &link))?;
             }
-            Ok(())
+            copy_given(&under(&here, Path::new(GIVEN_DIR)), given)
         };
         match sys::fork_process()? {
             None => std::process::exit(match make() {
@@ -347,6 +350,19 @@ impl Root {
             },
         }
     }
+}
+
+/// Copies each of `given` into `dir` under its name, read-only, executable if it was.
+fn copy_given(dir: &Path, given: &[(std::fs::File, PathBuf)]) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(dir)?;
+    for (file, name) in given {
+        let mode = file.metadata()?.permissions().mode() & 0o555;
+        let mut copy = std::fs::File::create(dir.join(name))?;
+        io::copy(&mut &*file, &mut copy)?;
+        copy.set_permissions(std::fs::Permissions::from_mode(mode))?;
+    }
+    Ok(())
 }
 
 /// The devices of a run's /dev, at their paths.

@@ -427,6 +427,32 @@ fn set_limit(resource: c_int, soft: u64, hard: u64) -> io::Result<()> {
     check(unsafe { setrlimit(resource, &limit) })
 }
 
+/// Blanks this process's command line as others read it (`/proc/PID/cmdline`), but for its first
+/// word, `name`: the bytes the kernel set aside for the arguments are zeroed, and `name` written
+/// at their start. The init's then tells the run none of the job's host paths.
+pub fn blank_command_line(name: &str) -> io::Result<()> {
+    let stat = std::fs::read_to_string("/proc/self/stat")?;
+    let fields = stat.rsplit_once(')').map_or("", |(_, after)| after);
+    let fields: Vec<&str> = fields.split_whitespace().collect();
+    // proc(5)'s fields 48 and 49, `arg_start` and `arg_end`, counted from the state, field 3.
+    let address = |field: usize| fields.get(field - 3).and_then(|f| f.parse::<usize>().ok());
+    let range = address(48).zip(address(49));
+    let len = range.and_then(|(start, end)| end.checked_sub(start));
+    let (Some((start, _)), Some(len)) = (range, len.filter(|&len| len > name.len())) else {
+        let why = "no room for the name among the arguments in /proc/self/stat";
+        return Err(io::Error::new(io::ErrorKind::InvalidData, why));
+    };
+    let at = start as *mut u8;
+    // SAFETY: [start, start + len) holds this process's own argument strings, which the kernel
+    // placed on its first stack, mapped and writable while it lives; nothing holds a Rust reference
+    // into them (std keeps raw pointers, read as C strings: each still ends in a NUL).
+    unsafe {
+        std::ptr::write_bytes(at, 0, len);
+        std::ptr::copy_nonoverlapping(name.as_ptr(), at, name.len());
+    }
+    Ok(())
+}
+
 /// The main thread's stack, bytes, that [`limit_child`] gives a child of this process asked for
 /// `stack_bytes`: as [`set_limit`] sets it, bounded by our hard limit (the caller's hard `ulimit
 /// -s`, which only a privileged process may raise); our own soft limit where `None`.

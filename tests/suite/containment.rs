@@ -1247,6 +1247,36 @@ fn only_the_fallback_of_the_terminals_owner_may_open_it() {
     std::fs::remove_dir_all(&home).expect("clean up");
 }
 
+/// Whether this process's `file` in /proc (`cmdline`, `mountinfo`) names `path` or a launcher.
+fn proc_names(file: &str, path: &Path) -> bool {
+    let text = std::fs::read(file).unwrap_or_default();
+    let text = String::from_utf8_lossy(&text).replace('\0', " ");
+    text.contains(&*path.to_string_lossy()) || text.contains("__launch")
+}
+
+#[test]
+fn a_sandboxed_run_finds_no_host_path_in_proc() {
+    let _machine = shared();
+    let project = std::fs::canonicalize(env!("CARGO_MANIFEST_DIR")).expect("the project");
+    let dir = outside("proc-paths");
+    let probe = instantiate("proc_paths.c.tmpl", &dir, &[("@PROJECT@", &project)]);
+    let sandboxed = judge_sample(&probe, &[]);
+    assert_eq!(
+        reached(&sandboxed.stdout),
+        Vec::<String>::new(),
+        "{}",
+        sandboxed.stdout
+    );
+    assert_eq!(sandboxed.verdict(), "AC", "{}", sandboxed.stdout);
+    // The fallback shows the host's /proc: its PID 1 and mounts are this test's.
+    let mut open = vec!["stdin", "exe", "cmdline"];
+    open.extend(proc_names("/proc/1/cmdline", &project).then_some("init"));
+    open.extend(proc_names("/proc/self/mountinfo", &project).then_some("mountinfo"));
+    let fallback = judge_sample(&probe, &["--no-sandbox"]);
+    assert_eq!(reached(&fallback.stdout), open, "{}", fallback.stdout);
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
 /// A folder beside the project, as another checkout of it would be: in no folder the judge knows.
 fn other_checkout(name: &str) -> PathBuf {
     let parent = Path::new(env!("CARGO_MANIFEST_DIR")).parent();
@@ -1277,7 +1307,7 @@ fn the_sandbox_shows_a_run_only_the_system_and_its_folder() {
     let temp = std::env::temp_dir();
     let first = temp.components().nth(1).expect("a temp dir below /");
     let shown = format!(
-        "usr bin sbin lib lib32 lib64 libx32 etc dev proc {}",
+        "usr bin sbin lib lib32 lib64 libx32 etc dev proc run {}",
         first.as_os_str().to_string_lossy()
     );
     let places = [("@OTHER@", &*answer), ("@ROOT@", Path::new(&shown))];
