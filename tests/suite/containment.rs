@@ -1247,11 +1247,12 @@ fn only_the_fallback_of_the_terminals_owner_may_open_it() {
     std::fs::remove_dir_all(&home).expect("clean up");
 }
 
-/// Whether this process's `file` in /proc (`cmdline`, `mountinfo`) names `path` or a launcher.
-fn proc_names(file: &str, path: &Path) -> bool {
+/// Whether `file` in /proc (`cmdline`, `mountinfo`) names one of `paths` or a launcher.
+fn proc_names(file: &str, paths: &[&Path]) -> bool {
     let text = std::fs::read(file).unwrap_or_default();
     let text = String::from_utf8_lossy(&text).replace('\0', " ");
-    text.contains(&*path.to_string_lossy()) || text.contains("__launch")
+    let named = |path: &&Path| text.contains(&*path.to_string_lossy());
+    paths.iter().any(named) || text.contains("__launch")
 }
 
 #[test]
@@ -1259,8 +1260,15 @@ fn a_sandboxed_run_finds_no_host_path_in_proc() {
     let _machine = shared();
     let project = std::fs::canonicalize(env!("CARGO_MANIFEST_DIR")).expect("the project");
     let dir = outside("proc-paths");
-    let probe = instantiate("proc_paths.c.tmpl", &dir, &[("@PROJECT@", &project)]);
-    let sandboxed = judge_sample(&probe, &[]);
+    let target = projects::target_dir();
+    let places = [("@PROJECT@", &*project), ("@CACHE@", target)];
+    let probe = instantiate("proc_paths.c.tmpl", &dir, &places);
+    let judge = || {
+        let mut cmd = judge();
+        cmd.env("CARGO_TARGET_DIR", target);
+        cmd
+    };
+    let sandboxed = judge_sample_with(judge(), &probe, &[]);
     assert_eq!(
         reached(&sandboxed.stdout),
         Vec::<String>::new(),
@@ -1270,9 +1278,10 @@ fn a_sandboxed_run_finds_no_host_path_in_proc() {
     assert_eq!(sandboxed.verdict(), "AC", "{}", sandboxed.stdout);
     // The fallback shows the host's /proc: its PID 1 and mounts are this test's.
     let mut open = vec!["stdin", "exe", "cmdline"];
-    open.extend(proc_names("/proc/1/cmdline", &project).then_some("init"));
-    open.extend(proc_names("/proc/self/mountinfo", &project).then_some("mountinfo"));
-    let fallback = judge_sample(&probe, &["--no-sandbox"]);
+    let paths = [&*project, target];
+    open.extend(proc_names("/proc/1/cmdline", &paths).then_some("init"));
+    open.extend(proc_names("/proc/self/mountinfo", &paths).then_some("mountinfo"));
+    let fallback = judge_sample_with(judge(), &probe, &["--no-sandbox"]);
     assert_eq!(reached(&fallback.stdout), open, "{}", fallback.stdout);
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
