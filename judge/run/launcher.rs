@@ -194,7 +194,8 @@ fn in_namespaces(job: &Job, root: bool, group: Option<&Group>) -> Result<i32, Fa
     drop(given); // the program holds no descriptor of a host file, only its copies
     let stdin = Path::new(GIVEN_DIR).join(INPUT);
     let stdin = File::open(stdin).map_err(cannot("open the program's copy of its input"))?;
-    let folder = cap.map(|_| File::open(&job.dir)).transpose();
+    let inside = new_root.folder_inside();
+    let folder = cap.map(|_| File::open(inside)).transpose();
     let folder = folder.map_err(cannot("open the run's capped folder"))?;
     let folder = folder.map_or(Folder::Unwatched, Folder::Capped);
     let given = Given {
@@ -203,6 +204,10 @@ fn in_namespaces(job: &Job, root: bool, group: Option<&Group>) -> Result<i32, Fa
         folder,
         // A root launcher stays root outside; its submissions take the inside user, nobody outside.
         user: (root && job.env.is_submission()).then_some(sandbox::INSIDE_ID),
+    };
+    let passed = Job {
+        dir: inside.to_path_buf(),
+        ..passed
     };
     contain(job, &passed, given, Sandbox::Namespaces, group)
 }
@@ -369,7 +374,7 @@ fn contain(
         program: passed.program.clone(),
         name: name.as_os_str().to_owned(),
         args: passed.args.clone(),
-        dir: job.dir.clone(),
+        dir: passed.dir.clone(),
         stdin: given.stdin,
         stdout: stdout.map_err(cannot("share the program's stdout"))?,
         stderr,

@@ -165,6 +165,10 @@ pub struct Root {
     cap: Option<u64>,
 }
 
+/// Where a submission's capped folder is in the sandbox: its working folder, `HOME` and `TMPDIR`.
+/// Not `/tmp`, where a program shown from the host's temp dir may lie.
+pub const FOLDER_INSIDE: &str = "/box";
+
 /// Where the system keeps programs and libraries.
 const SYSTEM: [&str; 7] = [
     "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
@@ -260,6 +264,16 @@ impl Root {
         Some((program, home))
     }
 
+    /// Where the run finds its folder in this root: a submission's, a capped one of its own, at
+    /// [`FOLDER_INSIDE`], a path that tells nothing of the host's; a compiler's at its host path,
+    /// which the compiler's arguments name.
+    pub fn folder_inside(&self) -> &Path {
+        match self.cap {
+            Some(_) => Path::new(FOLDER_INSIDE),
+            None => &self.keep,
+        }
+    }
+
     /// Step 3: builds this root over the launcher's own folder (`keep`'s parent, private to the
     /// judge) and makes it the root of the namespace. Files the program needs that it does not show
     /// are opened before, once frozen, and `given` as copies in [`GIVEN_DIR`] by these names (a
@@ -304,7 +318,7 @@ impl Root {
         };
         let (files, id) = (Limits::FOLDER_FILES, INSIDE_ID);
         let options = format!("size={bytes},nr_inodes={files},mode=0700,uid={id},gid={id}");
-        sys::mount_fresh("tmpfs", &under(top, &self.keep), false, &options)
+        sys::mount_fresh("tmpfs", &under(top, self.folder_inside()), false, &options)
     }
 
     /// Makes the folders, empty files and links the mounts go on, in the fresh file system at
@@ -316,8 +330,8 @@ impl Root {
         let here = fd_path(&opened);
         let make = || -> io::Result<()> {
             sys::become_user(INSIDE_ID)?;
-            let dirs = self.trees.iter().chain(&self.walls).chain([&self.keep]);
-            let dirs = dirs.map(PathBuf::as_path).chain([Path::new("/proc")]);
+            let dirs = self.trees.iter().chain(&self.walls).map(PathBuf::as_path);
+            let dirs = dirs.chain([self.folder_inside(), Path::new("/proc")]);
             for dir in dirs {
                 std::fs::create_dir_all(under(&here, dir))?;
             }

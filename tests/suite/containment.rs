@@ -1261,7 +1261,12 @@ fn a_sandboxed_run_finds_no_host_path_in_proc() {
     let project = std::fs::canonicalize(env!("CARGO_MANIFEST_DIR")).expect("the project");
     let dir = outside("proc-paths");
     let target = projects::target_dir();
-    let places = [("@PROJECT@", &*project), ("@CACHE@", target)];
+    let scratch = std::env::temp_dir().join(format!("slidekit-{}", uid()));
+    let places = [
+        ("@PROJECT@", &*project),
+        ("@CACHE@", target),
+        ("@SCRATCH@", &scratch),
+    ];
     let probe = instantiate("proc_paths.c.tmpl", &dir, &places);
     let judge = || {
         let mut cmd = judge();
@@ -1277,8 +1282,8 @@ fn a_sandboxed_run_finds_no_host_path_in_proc() {
     );
     assert_eq!(sandboxed.verdict(), "AC", "{}", sandboxed.stdout);
     // The fallback shows the host's /proc: its PID 1 and mounts are this test's.
-    let mut open = vec!["stdin", "exe", "cmdline"];
-    let paths = [&*project, target];
+    let mut open = vec!["stdin", "exe", "cwd", "cmdline"];
+    let paths = [&*project, target, &scratch];
     open.extend(proc_names("/proc/1/cmdline", &paths).then_some("init"));
     open.extend(proc_names("/proc/self/mountinfo", &paths).then_some("mountinfo"));
     let fallback = judge_sample_with(judge(), &probe, &["--no-sandbox"]);
@@ -1312,14 +1317,9 @@ fn the_sandbox_shows_a_run_only_the_system_and_its_folder() {
     let header = other.join("answer.h");
     std::fs::write(&header, "#define ANSWER \"ullddrurdllurdruldr\"\n").expect("a header");
     let dir = outside("host-root");
-    // The run's folder is in the temp dir: the first folder of that path is in the root too.
-    let temp = std::env::temp_dir();
-    let first = temp.components().nth(1).expect("a temp dir below /");
-    let shown = format!(
-        "usr bin sbin lib lib32 lib64 libx32 etc dev proc run {}",
-        first.as_os_str().to_string_lossy()
-    );
-    let places = [("@OTHER@", &*answer), ("@ROOT@", Path::new(&shown))];
+    // The run's folder is at /box: no folder of the temp dir, where the host keeps it, is there.
+    let shown = "usr bin sbin lib lib32 lib64 libx32 etc dev proc run box";
+    let places = [("@OTHER@", &*answer), ("@ROOT@", Path::new(shown))];
     let probe = instantiate("host_root.c.tmpl", &dir, &places);
     let sandboxed = judge_sample(&probe, &["-v"]);
     assert_eq!(sandboxed.verdict(), "AC", "{}", sandboxed.stdout);
