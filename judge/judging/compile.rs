@@ -113,8 +113,9 @@ pub enum Compiled {
 }
 
 /// Builds `source` as an online judge would: the bytes read once are hashed (with the compiler, its
-/// version and flags, and what it sees: see [`ProcessRunner::compiler_view`]), written alone into a fresh folder and compiled there under `caps`; the binary
-/// then moves into `cache`. A binary built before from the same bytes is reused if it is intact.
+/// version and flags, and what it sees: see [`ProcessRunner::compiler_view`]), written alone into a
+/// fresh folder and compiled there under `caps`; the binary then moves into `cache`. A binary built
+/// before from the same bytes is reused if it is intact.
 pub fn compile(
     source: &Path,
     cache: &Path,
