@@ -1,9 +1,13 @@
 //! Eight, the 8-puzzle, solved optimally by bidirectional BFS. Judged as POJ 1077, HDU 1043 and
-//! AcWing 179 (`x` the blank), and as Luogu P1379 (`0` the blank, the goal `123804765`).
+//! AcWing 179 (`x` the blank), as Baekjoon 1525 (`0` the blank, the same goal) and as Luogu P1379
+//! (`0` the blank, the goal `123804765`).
 //!
 //! Input: boards of nine cells `1`-`8` and `x` (or `0`), whitespace anywhere, until the end.
 //! Output: per board, a shortest move string over `udlr` (where the blank goes) or `unsolvable`;
-//! for Luogu's input, the number of moves (`-1` if there is none).
+//! for a `0` board, the number of moves (`-1` if there is none).
+//! Which `0` input: Luogu's if its first board is one token of nine digits (`283104765`), else
+//! Baekjoon's: nine numbers apart (`1 0 3 / 4 2 5 / 7 8 6`), or digits split any other way, such as
+//! a square of digits `103`, `425`, `786` over three lines. The first board decides for the input.
 //!
 //! Idea: a move keeps the parity of the tiles' order, so a board of the other parity than the goal
 //! is unsolvable at once. Otherwise search from the board and from the goal together, growing the
@@ -19,8 +23,8 @@ use std::io::{self, Read, Write};
 // -------------------------------------
 // The state.
 
-// A board lists its cells row by row, the blank as 0. POJ's goal `12345678x` and Luogu's
-// `123804765` are:
+// A board lists its cells row by row, the blank as 0. POJ's goal `12345678x` (Baekjoon's
+// `123456780`) and Luogu's `123804765` are:
 //   1 2 3      1 2 3      0 1 2
 //   4 5 6      8 x 4      3 4 5
 //   7 8 x      7 6 5      6 7 8   <- cell indices
@@ -352,13 +356,50 @@ impl Seen {
 // -------------------------------------
 // Input and output.
 
-/// The input's boards, read one at a time: POJ's (`x` the blank), or Luogu's if it has a `0` and
-/// no `x`. Errors name the case, the line and the column.
+/// How an input writes its boards and wants them answered: its blank, its goal, and whether an
+/// answer is the number of moves (`-1` for none) rather than the moves (`unsolvable`).
+struct Form {
+    blank: u8,
+    goal: Board,
+    counts: bool,
+}
+const POJ: Form = Form {
+    blank: b'x',
+    goal: GOAL,
+    counts: false,
+};
+const BOJ: Form = Form {
+    blank: b'0',
+    goal: GOAL,
+    counts: true,
+};
+const LUOGU: Form = Form {
+    blank: b'0',
+    goal: LUOGU_GOAL,
+    counts: true,
+};
+
+/// The input's form: POJ's unless it has a `0` and no `x`; then Luogu's if its first board is one
+/// token of nine digits, as P1379 writes it, else Baekjoon's (three lines of three numbers).
+fn form_of(input: &[u8]) -> &'static Form {
+    if !input.contains(&b'0') || input.contains(&b'x') {
+        return &POJ;
+    }
+    let first = input.split(u8::is_ascii_whitespace).find(|t| !t.is_empty());
+    if first.map_or(0, |token| token.len()) == 9 {
+        &LUOGU
+    } else {
+        &BOJ
+    }
+}
+
+/// The input's boards, read one at a time, `blank` the blank's byte. Errors name the case, the line
+/// and the column.
 struct Reader<'a> {
     input: &'a [u8],
     at: usize,
     case: usize,
-    luogu: bool,
+    blank: u8,
     /// Text after the last board that cannot start one: the warning that ignores it.
     note: Option<String>,
 }
@@ -387,12 +428,11 @@ impl Reader<'_> {
             };
             board[i] = match byte {
                 b'1'..=b'8' => byte - b'0',
-                b'x' if !self.luogu => 0,
-                b'0' if self.luogu => 0,
+                _ if byte == self.blank => 0,
                 _ if i == 0 && self.case > 1 => return self.note(at),
                 _ => {
                     let shown: String = std::ascii::escape_default(byte).map(char::from).collect();
-                    let cells = ["1-8 or x", "0-8"][self.luogu as usize];
+                    let cells = ["0-8", "1-8 or x"][(self.blank == b'x') as usize];
                     let what = format!("'{}' is not a cell; expected {}", shown, cells);
                     return Err(self.bad(at, &what));
                 }
@@ -434,25 +474,24 @@ impl Reader<'_> {
 /// Answers every board of `input` into `out`, a line each, up to the first bad one; returns the
 /// warning for text after the last board, or the error.
 fn run(input: &[u8], out: &mut Vec<u8>, trace: bool) -> Result<Option<String>, String> {
-    let luogu = input.contains(&b'0') && !input.contains(&b'x');
-    let goal = [GOAL, LUOGU_GOAL][luogu as usize];
+    let form = form_of(input);
     let mut reader = Reader {
         input,
         at: 0,
         case: 0,
-        luogu,
+        blank: form.blank,
         note: None,
     };
     let mut solver = None; // built on first need: an empty input costs nothing
     while let Some(board) = reader.board()? {
-        if parity(&board) != parity(&goal) {
-            out.extend(["unsolvable\n", "-1\n"][luogu as usize].bytes());
+        if parity(&board) != parity(&form.goal) {
+            out.extend(["unsolvable\n", "-1\n"][form.counts as usize].bytes());
             continue;
         }
         let long = input.len() >= LONG_INPUT;
-        let solver = solver.get_or_insert_with(|| Solver::new(goal, long, trace));
+        let solver = solver.get_or_insert_with(|| Solver::new(form.goal, long, trace));
         let moves = solver.solve(&board, reader.case);
-        if luogu {
+        if form.counts {
             out.extend(moves.len().to_string().bytes());
         } else {
             out.extend(moves);

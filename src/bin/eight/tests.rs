@@ -1,4 +1,4 @@
-//! The solution's own tests: the rank, the parity trap, the sample, Luogu's format.
+//! The solution's own tests: the rank, the parity trap, the sample, Luogu's and Baekjoon's formats.
 
 use super::*;
 
@@ -14,7 +14,7 @@ fn board(text: &str) -> Board {
         input: text.as_bytes(),
         at: 0,
         case: 0,
-        luogu: !text.contains('x'),
+        blank: if text.contains('x') { b'x' } else { b'0' },
         note: None,
     };
     match reader.board() {
@@ -78,6 +78,47 @@ fn luogus_format_is_read_from_a_zero_and_answered_by_the_count() {
     let error = answer("283104769").1.expect_err("an error");
     assert!(
         error.ends_with("'9' is not a cell; expected 0-8"),
+        "{error}"
+    );
+}
+
+#[test]
+fn baekjoons_samples_are_answered_3_and_minus_1() {
+    assert_eq!(
+        answer("1 0 3\n4 2 5\n7 8 6\n"),
+        ("3\n".to_string(), Ok(None))
+    );
+    assert_eq!(answer("3 6 0\n8 1 2\n7 4 5\n").0, "-1\n");
+    assert_eq!(answer("1 2 3\n4 5 6\n7 8 0\n").0, "0\n");
+}
+
+#[test]
+fn nine_digits_in_one_token_are_luogus_else_baekjoons() {
+    // The same board, 1 2 3 / 4 5 6 / 7 0 8: one move from Baekjoon's goal, the other parity than
+    // Luogu's.
+    assert_eq!(answer("123456708").0, "-1\n");
+    assert_eq!(
+        answer("  123456708\r\n").0,
+        "-1\n",
+        "whitespace around the token"
+    );
+    assert_eq!(
+        answer("1 2 3 4 5 6 7 0 8").0,
+        "1\n",
+        "nine numbers on one line"
+    );
+    assert_eq!(answer("123\n456\n708\n").0, "1\n", "a square of digits");
+    assert_eq!(answer("1234 56708").0, "1\n", "any other split");
+}
+
+#[test]
+fn the_first_board_decides_the_form_of_the_input() {
+    let boj = "1 0 3\n4 2 5\n7 8 6\n\n3 6 0\n8 1 2\n7 4 5\n123456780\n";
+    assert_eq!(answer(boj).0, "3\n-1\n0\n");
+    assert_eq!(answer("283104765\n1 2 3\n8 0 4\n7 6 5\n").0, "4\n0\n");
+    let error = answer("1 0 3 4 2 5 7 8 x").1.expect_err("an error");
+    assert!(
+        error.ends_with("'0' is not a cell; expected 1-8 or x"),
         "{error}"
     );
 }
