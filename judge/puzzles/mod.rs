@@ -3,6 +3,7 @@
 
 pub mod checker;
 pub mod eight;
+pub mod eight_boj;
 pub mod eight_luogu;
 pub mod generator;
 pub mod huarong;
@@ -78,6 +79,7 @@ pub type FromGrid = fn(&str) -> Result<String, String>;
 /// Every puzzle the judge knows: adding one is its folder below, and its `PUZZLE` here.
 pub const ALL: &[Puzzle] = &[
     eight::PUZZLE,
+    eight_boj::PUZZLE,
     eight_luogu::PUZZLE,
     huarong::PUZZLE,
     huarong_goal::PUZZLE,
@@ -117,21 +119,21 @@ mod tests {
         assert_eq!(names.len(), ALL.len());
         let can = |has: fn(&Puzzle) -> bool| ALL.iter().map(has).collect::<Vec<bool>>();
         let replays = can(|p| p.replay.is_some());
-        let p1379_and_noip = "P1379's and NOIP's answers are numbers";
+        let counted = "BOJ 1525's, P1379's and NOIP's answers are numbers";
         assert_eq!(
             replays,
-            [true, false, true, true, false],
-            "{p1379_and_noip}"
+            [true, false, false, true, true, false],
+            "{counted}"
         );
         assert_eq!(
             can(|p| p.drawn.is_some()),
-            [false, true, false, false, true],
-            "{p1379_and_noip}, so their boards are drawn"
+            [false, true, true, false, false, true],
+            "{counted}, so their boards are drawn"
         );
         let layered = can(|p| p.plain_layers.is_some());
         assert_eq!(
             layered,
-            [true, true, true, true, false],
+            [true, true, true, true, true, false],
             "NOIP's search is Dijkstra's"
         );
         assert!(can(|p| p.lesson.is_some()).iter().all(|&coached| coached));

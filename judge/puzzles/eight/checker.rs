@@ -17,16 +17,19 @@ use crate::puzzles::checker::{
 use crate::puzzles::two_sided::{self, Goal, Layers, Plain};
 use std::sync::OnceLock;
 
-/// One of the two formats Eight is asked in: how its input is read and written, and the goal its
-/// boards reach. The checkers, the stress generator and the coach of both formats take one.
+/// One of the three formats Eight is asked in: how its input is read and written, and the goal its
+/// boards reach. The checkers, the stress generator and the coach of each format take one.
 pub struct Format {
     pub parse: fn(&[u8]) -> Result<Vec<Board>, String>,
     pub goal: Board,
-    /// How an input writes the blank, and what stands between cells.
+    /// How an input writes the blank, what stands between cells, and what between rows.
     pub blank: char,
     pub gap: &'static str,
-    /// An input holds many boards, unsolvable ones among them; else one that reaches the goal.
+    pub row_gap: &'static str,
+    /// An input holds many boards; else one.
     pub many: bool,
+    /// Boards that cannot reach the goal come up; else every board reaches it.
+    pub unsolvable: bool,
     /// The reference's table of all 181,440 boards that reach `goal`, built on first use, once a
     /// run.
     table: OnceLock<Distances>,
@@ -38,7 +41,9 @@ pub static POJ: Format = Format {
     goal: GOAL,
     blank: 'x',
     gap: " ",
+    row_gap: " ",
     many: true,
+    unsolvable: true,
     table: OnceLock::new(),
 };
 
@@ -48,7 +53,21 @@ pub static LUOGU: Format = Format {
     goal: LUOGU_GOAL,
     blank: '0',
     gap: "",
+    row_gap: "",
     many: false,
+    unsolvable: false,
+    table: OnceLock::new(),
+};
+
+/// Baekjoon 1525's format: one board of three lines of three numbers, `0` the blank, POJ's goal.
+pub static BOJ: Format = Format {
+    parse: parse_luogu,
+    goal: GOAL,
+    blank: '0',
+    gap: " ",
+    row_gap: "\n",
+    many: false,
+    unsolvable: true,
     table: OnceLock::new(),
 };
 
@@ -75,7 +94,7 @@ impl Format {
         Ok(reference::layer_sizes(board, &self.goal))
     }
 
-    /// The coach's word on a traced run over `input`'s boards: both formats teach the same
+    /// The coach's word on a traced run over `input`'s boards: every format teaches the same
     /// two-sided search.
     pub fn coach(
         &self,
@@ -114,7 +133,8 @@ impl Format {
             b'x' => self.blank.to_string(),
             _ => char::from(c).to_string(),
         };
-        let line = |b: &Board| b.iter().map(cell).collect::<Vec<_>>().join(self.gap) + "\n";
+        let row = |r: &[u8]| r.iter().map(cell).collect::<Vec<_>>().join(self.gap);
+        let line = |b: &Board| b.chunks(3).map(row).collect::<Vec<_>>().join(self.row_gap) + "\n";
         boards.iter().map(line).collect()
     }
 }

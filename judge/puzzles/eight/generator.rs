@@ -1,7 +1,8 @@
 //! Random Eight inputs: POJ's many boards an input, half drawn by their distance to the goal (so
 //! the hardest, 31 moves away, come up as often as the easy ones) and half uniformly among all 9!
-//! arrangements (so half of those are unsolvable); Luogu P1379's one board an input, always drawn
-//! by its distance, since P1379's data can always reach the goal.
+//! arrangements (so half of those are unsolvable); Baekjoon 1525's one board an input, drawn the
+//! same two ways; Luogu P1379's one board an input, always drawn by its distance, since P1379's data
+//! can always reach the goal.
 
 use super::checker::{Eight, Format, POJ};
 use super::reference::{Board, GOAL};
@@ -27,10 +28,10 @@ impl EightBoards {
         EightBoards { format, layers }
     }
 
-    /// A board by its distance, or, for a format of many boards, half the time among all 9!
+    /// A board by its distance, or, for a format with unsolvable boards, half the time among all 9!
     /// arrangements.
     fn board(&self, rng: &mut Rng) -> Board {
-        if !self.format.many || rng.percent(50) {
+        if !self.format.unsolvable || rng.percent(50) {
             let layer = &self.layers[rng.below(self.layers.len())];
             return layer[rng.below(layer.len())];
         }

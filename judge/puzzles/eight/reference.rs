@@ -1,6 +1,7 @@
 //! The judge's own answer key for Eight: boards as text, a plain BFS from the goal, and move replay.
 //! Deliberately naive and separate from `src/bin/eight.rs`, so a bug there cannot hide here. It
-//! serves both goals the solution knows: POJ's `12345678x` and Luogu P1379's `123804765`.
+//! serves both goals the solution knows: POJ's `12345678x` (Baekjoon 1525's too, its blank `0`) and
+//! Luogu P1379's `123804765`.
 
 use crate::puzzles::walk::LayerWalk;
 use std::collections::{HashMap, VecDeque};
@@ -25,7 +26,8 @@ pub fn parse_boards(input: &[u8]) -> Result<Vec<Board>, String> {
         .collect()
 }
 
-/// Luogu P1379's input: boards of the digits 0-8, `0` the blank, read as [`parse_boards`] reads them.
+/// Luogu P1379's and Baekjoon 1525's input: boards of the digits 0-8, `0` the blank, read as
+/// [`parse_boards`] reads them.
 pub fn parse_luogu(input: &[u8]) -> Result<Vec<Board>, String> {
     if let Some(&x) = input.iter().find(|&&b| b == b'x') {
         return Err(format!(

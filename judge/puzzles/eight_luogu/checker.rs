@@ -1,12 +1,13 @@
-//! The Luogu P1379 checker: one line a board, its number of moves, which must be exactly the
-//! reference's optimum (`-1` for a board that cannot reach the goal, which P1379's data never holds).
-//! Its registry entry's plain BFS's layers and the coach's word are Eight's, in P1379's format.
+//! The checker of Eight's counted formats, Luogu P1379's and Baekjoon 1525's (`eight_boj` uses it
+//! too): one line a board, its number of moves, which must be exactly the reference's optimum (`-1`
+//! for a board that cannot reach the goal, which P1379's data never holds and BOJ's does). Their
+//! registry entries' plain BFS's layers and the coach's word are Eight's, in their formats.
 
 use crate::model::optimum::Optimum;
 use crate::model::reason::{Place, Rejection, TestFault};
 use crate::model::verdict::Checked;
 use crate::puzzles::checker::{unreadable_input, Checker, Counts};
-use crate::puzzles::eight::checker::LUOGU;
+use crate::puzzles::eight::checker::Format;
 
 const COUNTS: Counts = Counts {
     unit: "case",
@@ -14,11 +15,12 @@ const COUNTS: Counts = Counts {
     unreachable: "the board cannot reach the goal",
 };
 
-pub struct EightLuogu;
+/// A counted format's checker, against that format's goal.
+pub struct Counted(pub &'static Format);
 
-impl Checker for EightLuogu {
+impl Checker for Counted {
     fn optima(&self, input: &[u8]) -> Result<Vec<Optimum>, TestFault> {
-        LUOGU.optima(input)
+        self.0.optima(input)
     }
 
     fn check(&self, _input: &[u8], output: &[u8], optima: &[Optimum]) -> Checked {
@@ -26,7 +28,7 @@ impl Checker for EightLuogu {
     }
 
     fn claims(&self, input: &[u8], output: &[u8]) -> Result<Vec<Optimum>, Rejection> {
-        let boards = (LUOGU.parse)(input).map_err(|e| unreadable_input(&e))?;
+        let boards = (self.0.parse)(input).map_err(|e| unreadable_input(&e))?;
         COUNTS.claims(output, boards.len())
     }
 }
@@ -36,9 +38,10 @@ mod tests {
     use super::*;
     use crate::model::reason::Kind;
     use crate::puzzles::checker::testing::{judged, why};
+    use crate::puzzles::eight::checker::{BOJ, LUOGU};
 
     fn check(input: &str, output: &str) -> Checked {
-        judged(&EightLuogu, input, output)
+        judged(&Counted(&LUOGU), input, output)
     }
 
     #[test]
@@ -69,7 +72,7 @@ mod tests {
     fn a_board_of_the_other_parity_is_answered_minus_one() {
         // POJ's goal, written with 0: it cannot reach Luogu's.
         assert_eq!(
-            EightLuogu.optima(b"123456780"),
+            Counted(&LUOGU).optima(b"123456780"),
             Ok(vec![Optimum::Unsolvable])
         );
         let no_cost = Checked::Accepted(Default::default());
@@ -83,8 +86,8 @@ mod tests {
 
     #[test]
     fn bad_boards_are_the_tests_fault_and_layers_reach_the_goal() {
-        assert!(EightLuogu.optima(b"12345678x").is_err());
-        assert!(EightLuogu.optima(b"1234").is_err());
+        assert!(Counted(&LUOGU).optima(b"12345678x").is_err());
+        assert!(Counted(&LUOGU).optima(b"1234").is_err());
         let plain_layers = super::super::PUZZLE.plain_layers.expect("layered");
         assert_eq!(plain_layers(b"123804765", 0), Ok(vec![1]));
         let sample = plain_layers(b"283104765", 0).expect("layers");
@@ -93,14 +96,32 @@ mod tests {
 
     #[test]
     fn a_claim_is_the_number_each_line_gives() {
-        let claims = EightLuogu.claims(b"283104765 123804765", b"4\n-1\n");
+        let claims = Counted(&LUOGU).claims(b"283104765 123804765", b"4\n-1\n");
         assert_eq!(claims, Ok(vec![Optimum::Moves(4), Optimum::Unsolvable]));
-        let unread = EightLuogu
+        let unread = Counted(&LUOGU)
             .claims(b"283104765", b"four\n")
             .map_err(|r| r.to_string());
         assert_eq!(
             unread,
             Err("case 1: 'four' is neither a number of moves nor -1".into())
         );
+    }
+
+    #[test]
+    fn baekjoons_samples_and_goal_are_counted_against_its_own() {
+        let boj = |input: &str, output: &str| judged(&Counted(&BOJ), input, output);
+        let cost = crate::model::verdict::Cost {
+            moves: 3,
+            optimum: 3,
+        };
+        assert_eq!(boj("1 0 3\n4 2 5\n7 8 6\n", "3\n"), Checked::Accepted(cost));
+        let no_cost = Checked::Accepted(Default::default());
+        assert_eq!(boj("3 6 0\n8 1 2\n7 4 5\n", "-1\n"), no_cost);
+        assert_eq!(
+            why(&boj("3 6 0\n8 1 2\n7 4 5\n", "0\n")),
+            "case 1: answered 0, but the board cannot reach the goal"
+        );
+        // Luogu's goal is of the other parity: it cannot reach Baekjoon's.
+        assert_eq!(boj("123804765", "-1\n"), no_cost);
     }
 }

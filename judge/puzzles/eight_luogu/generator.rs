@@ -3,7 +3,7 @@
 //! reach it, since P1379's data always can: Eight's generator in P1379's format. A single board has
 //! nothing smaller to shrink to.
 
-use super::checker::EightLuogu;
+use super::checker::Counted;
 use crate::puzzles::eight::checker::LUOGU;
 use crate::puzzles::eight::generator::EightBoards;
 use crate::puzzles::generator::Stress;
@@ -11,7 +11,7 @@ use crate::puzzles::generator::Stress;
 pub fn stress() -> Stress {
     Stress {
         generator: Box::new(EightBoards::new(&LUOGU)),
-        checker: Box::new(EightLuogu),
+        checker: Box::new(Counted(&LUOGU)),
     }
 }
 

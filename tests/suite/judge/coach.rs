@@ -62,6 +62,7 @@ fn needs_search(problem: &str, test: &str) -> bool {
 fn the_solutions_pass_as_exercises_on_every_test() {
     for (problem, solution) in [
         ("eight", "src/bin/eight.rs"),
+        ("eight_boj", "src/bin/eight.rs"),
         ("eight_luogu", "src/bin/eight.rs"),
         ("huarong", "src/bin/huarong.rs"),
         ("huarong_goal", "src/bin/huarong_goal.rs"),

@@ -150,7 +150,7 @@ fn an_unregistered_puzzle_is_an_error_listing_the_known_ones() {
     );
     let fix = error.fix.expect("a fix");
     assert!(
-        fix.contains("eight, eight_luogu, huarong, huarong_goal, noip_huarong"),
+        fix.contains("eight, eight_boj, eight_luogu, huarong, huarong_goal, noip_huarong"),
         "{fix}"
     );
 }

@@ -21,6 +21,16 @@ fn luogu_distances() -> &'static Distances {
 
 /// Runs `eight` on a Luogu-format `input` and checks that each line is its board's distance.
 fn count_and_check(input: &[u8]) -> Vec<u64> {
+    let counts = counted_against(input, luogu_distances());
+    let reached = counts
+        .into_iter()
+        .map(|c| c.expect("P1379's boards reach the goal"));
+    reached.collect()
+}
+
+/// Runs `eight` on an `input` of `0` boards and checks each line against the board's distance in
+/// `distances`, or `-1` where it has none; returns the counts (`None`: `-1`).
+fn counted_against(input: &[u8], distances: &Distances) -> Vec<Option<u64>> {
     let output = eight(input)
         .success()
         .stderr("")
@@ -29,18 +39,10 @@ fn count_and_check(input: &[u8]) -> Vec<u64> {
         .clone();
     let output = String::from_utf8(output).expect("ASCII output");
     let boards = parse_luogu(input).expect("test input is valid");
-    let counts: Vec<u64> = output
-        .lines()
-        .map(|l| l.parse().expect("a count"))
-        .collect();
-    let optima: Vec<u64> = (boards.iter())
-        .map(|b| {
-            u64::from(
-                luogu_distances()
-                    .get(b)
-                    .expect("P1379's boards reach the goal"),
-            )
-        })
+    let count = |line: &str| (line != "-1").then(|| line.parse().expect("a count or -1"));
+    let counts: Vec<Option<u64>> = output.lines().map(count).collect();
+    let optima: Vec<Option<u64>> = (boards.iter())
+        .map(|b| distances.get(b).map(u64::from))
         .collect();
     assert_eq!(counts, optima, "one optimal count a board");
     counts
@@ -159,6 +161,55 @@ fn luogu_boards_at_every_distance_are_counted_optimally() {
     assert_eq!(counts.iter().max(), Some(&30));
     // Over 2,000 boards: the solution answers from its table of next slots, as on a long input.
     assert!(counts.len() > 2000, "{} boards", counts.len());
+}
+
+#[test]
+fn baekjoons_tests_are_counted_as_their_ans_says() {
+    let tests = files::test_files("eight_boj");
+    for test in &tests {
+        let expected: Vec<Option<u64>> = (test.ans.lines())
+            .map(|l| (l != "unsolvable").then(|| l.parse().expect("a number or unsolvable")))
+            .collect();
+        let counts = counted_against(&test.input, distances());
+        assert_eq!(counts, expected, "{}", test.path.display());
+    }
+    assert!(tests.len() >= 9, "only {} test files found", tests.len());
+}
+
+/// 3,000 random boards in one run, each written as Baekjoon writes it (three lines of three
+/// numbers) or, one in three, as a square of digits: every count or `-1` is the reference's.
+#[test]
+fn random_baekjoon_boards_are_counted_or_refused() {
+    let mut seed: u64 = 0xb01525;
+    let mut input = String::new();
+    for n in 0..3000 {
+        let mut board = *b"123456780";
+        for i in (1..9).rev() {
+            seed ^= seed << 13; // xorshift64, as for POJ's boards below
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            board.swap(i, (seed % (i as u64 + 1)) as usize);
+        }
+        let gap = if n % 3 == 2 { "" } else { " " };
+        for row in board.chunks(3) {
+            let cells: Vec<String> = row.iter().map(|&c| char::from(c).to_string()).collect();
+            input += &(cells.join(gap) + "\n");
+        }
+    }
+    let counts = counted_against(input.as_bytes(), distances());
+    assert_eq!(counts.len(), 3000);
+    let refused = counts.iter().filter(|c| c.is_none()).count();
+    assert!(
+        (1200..1800).contains(&refused),
+        "{refused} of 3000 answered -1"
+    );
+    let farthest = counts.iter().flatten().max();
+    assert!(farthest >= Some(&28), "deep searches too: {farthest:?}");
+}
+
+#[test]
+fn arbitrary_zero_boards_never_panic() {
+    fuzz::assert_never_panics("eight", b"012345678 \n", 30, 40);
 }
 
 #[test]
