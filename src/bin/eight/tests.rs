@@ -122,3 +122,36 @@ fn the_first_board_decides_the_form_of_the_input() {
         "{error}"
     );
 }
+
+/// Any spacing of a `0` board: Luogu's exactly when its nine digits stand together as one token.
+#[test]
+fn a_zero_board_is_luogus_exactly_when_its_digits_touch() {
+    let mut seed: u64 = 0x1525;
+    let mut luogus = 0;
+    for _ in 0..2000 {
+        let (mut text, mut split) = (String::new(), false);
+        for (i, digit) in "103425786".chars().enumerate() {
+            seed ^= seed << 13; // xorshift64
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let gaps = [" ", "\n", "\r\n", "\t", "  "];
+            let gap = if seed % 10 == 0 {
+                gaps[(seed / 10 % 5) as usize]
+            } else {
+                ""
+            };
+            if i > 0 {
+                split |= !gap.is_empty();
+            }
+            text += gap;
+            text.push(digit);
+        }
+        let luogu = form_of(text.as_bytes()).goal == LUOGU_GOAL;
+        assert_eq!(luogu, !split, "{:?}", text);
+        luogus += luogu as usize;
+    }
+    assert!(
+        (500..1300).contains(&luogus),
+        "{luogus} of 2000 as one token"
+    );
+}
