@@ -3,6 +3,8 @@
 //!
 //! Input: `m n`, m rows of n names (`.`: empty), target name, goal `r c`, [`moves|straight|steps`].
 //! Output: `k` and k lines `NAME (r1,c1) (r2,c2)` (corner before and after), or `unsolvable`.
+//! Or CodeAbbey's "Klotski" (told by its `field W by H` lines): `N`, then N puzzles, each a line
+//! `field W by H ; move B to X : Y` and H rows of W letters; output the N counts on one line.
 //!
 //! Idea: blocks of one shape (the target apart) are interchangeable, so a position keeps, per
 //! shape, only the cells where its blocks have their corner. A breadth-first search grows from the
@@ -708,8 +710,8 @@ impl Part {
 }
 
 // -------------------------------------------------------------------------------------------------
-// Input: lines of tokens. Inside the puzzle every token must be where the format puts it; after
-// its last line, text is ignored with a warning.
+// Input: lines of tokens, in HackerRank's form or CodeAbbey's. Inside a puzzle every token must be
+// where the format puts it; after the last line, text is ignored with a warning.
 
 /// At most 40 characters of `token`, for a message: a 20 MiB name must not flood stderr.
 fn clip(token: &str) -> String {
@@ -726,6 +728,17 @@ struct Tokens<'a> {
 }
 
 impl<'a> Tokens<'a> {
+    /// The tokens of `input`, or where it stops being UTF-8.
+    fn of(input: &'a [u8]) -> Result<Tokens<'a>, String> {
+        let valid = std::str::from_utf8(input).map_or_else(|e| e.valid_up_to(), str::len);
+        let text = std::str::from_utf8(&input[..valid]).unwrap_or_default();
+        let tokens = Tokens { text, rest: text };
+        match input.get(valid) {
+            Some(b) => Err(tokens.error(&text[valid..], &format!("byte 0x{:02x} is not UTF-8", b))),
+            None => Ok(tokens),
+        }
+    }
+
     /// The message that `what` is wrong at `token` (a slice of `text`), with its line and column
     /// (in characters) from 1.
     fn error(&self, token: &str, what: &str) -> String {
@@ -769,12 +782,23 @@ impl<'a> Tokens<'a> {
     /// The next line, which must hold two numbers: `what`; and its first token.
     fn numbers(&mut self, what: &str) -> Result<(usize, usize, &'a str), String> {
         let t = self.line(2, "numbers", what)?;
-        let number = |t: &str| {
-            let digits = t.bytes().all(|b| b.is_ascii_digit());
-            let parsed = t.parse().ok().filter(|_| digits);
-            parsed.ok_or_else(|| self.quoted("", t, " is not a number"))
-        };
-        Ok((number(t[0])?, number(t[1])?, t[0]))
+        Ok((self.number(t[0])?, self.number(t[1])?, t[0]))
+    }
+
+    /// The number `t` is, or the message that it is none.
+    fn number(&self, t: &str) -> Result<usize, String> {
+        let digits = t.bytes().all(|b| b.is_ascii_digit());
+        let parsed = t.parse().ok().filter(|_| digits);
+        parsed.ok_or_else(|| self.quoted("", t, " is not a number"))
+    }
+
+    /// Whether the board size read at `first` is one the masks hold, or the message that it is not.
+    fn size(&self, rows: usize, cols: usize, first: &str) -> Result<(), String> {
+        if rows == 0 || cols == 0 || rows.checked_mul(cols).map_or(true, |n| n > MAX_CELLS) {
+            let size = format!("a {}×{} board is not supported", rows, cols);
+            return Err(self.error(first, &(size + ": it needs 1 to 64 cells (8×8 at most)")));
+        }
+        Ok(())
     }
 
     /// The warning that `token`, after the puzzle, is ignored; `hint` says what it might be.
@@ -786,17 +810,9 @@ impl<'a> Tokens<'a> {
 
 /// The puzzle, and the warning for text after it if there is some.
 fn parse(input: &[u8]) -> Result<(Puzzle<'_>, Option<String>), String> {
-    let valid = std::str::from_utf8(input).map_or_else(|e| e.valid_up_to(), str::len);
-    let text = std::str::from_utf8(&input[..valid]).unwrap_or_default();
-    let mut tokens = Tokens { text, rest: text };
-    if let Some(b) = input.get(valid) {
-        return Err(tokens.error(&text[valid..], &format!("byte 0x{:02x} is not UTF-8", b)));
-    }
+    let mut tokens = Tokens::of(input)?;
     let (rows, cols, first) = tokens.numbers("the board size `m n`")?;
-    if rows == 0 || cols == 0 || rows.checked_mul(cols).map_or(true, |n| n > MAX_CELLS) {
-        let size = format!("a {}×{} board is not supported", rows, cols);
-        return Err(tokens.error(first, &(size + ": it needs 1 to 64 cells (8×8 at most)")));
-    }
+    tokens.size(rows, cols, first)?;
     let mut layout = Vec::new(); // the token on each cell, row by row
     for row in 0..rows {
         let what = format!("board row {} of {}", row + 1, rows);
@@ -845,6 +861,63 @@ fn metric(word: &str) -> Option<Metric> {
         "steps" => Some(Metric::Steps),
         _ => None,
     }
+}
+
+/// Whether the input is CodeAbbey's "Klotski" (task 215): a first line of one word, `N`, and a
+/// second that starts with `field`. HackerRank's first line holds two numbers.
+fn is_codeabbey(input: &[u8]) -> Result<bool, String> {
+    let mut ahead = Tokens::of(input)?;
+    let first_two = (ahead.next(1), ahead.next(1));
+    Ok(matches!(first_two, (Some((_, 1)), Some((second, _))) if second[0] == "field"))
+}
+
+/// Puzzle `i` of `n` in CodeAbbey's form: a line `field W by H ; move B to X : Y`, then H rows of W
+/// letters, `.` empty. B's top row must end with its leftmost cell at column X, row Y (from 0).
+fn codeabbey_puzzle<'a>(tokens: &mut Tokens<'a>, i: usize, n: usize) -> Result<Puzzle<'a>, String> {
+    let form = "field W by H ; move B to X : Y";
+    let t = tokens.line(11, "words", &format!("puzzle {} of {}: `{}`", i, n, form))?;
+    let form: Vec<&str> = form.split(' ').collect();
+    let literal = |k: usize| form[k].bytes().any(|b| !b.is_ascii_uppercase());
+    if let Some(k) = (0..form.len()).find(|&k| literal(k) && t[k] != form[k]) {
+        return Err(tokens.quoted(&format!("expected `{}`, found ", form[k]), t[k], ""));
+    }
+    let (cols, rows) = (tokens.number(t[1])?, tokens.number(t[3])?);
+    tokens.size(rows, cols, t[1])?;
+    let mut layout = Vec::new(); // one letter a cell, each a slice of the input
+    for row in 1..=rows {
+        let line = tokens.line(1, "word", &format!("puzzle {}: row {} of {}", i, row, rows))?[0];
+        if line.chars().count() != cols {
+            return Err(tokens.quoted("", line, &format!(" is not a row of {} letters", cols)));
+        }
+        layout.extend(line.matches(|_: char| true)); // each character, a slice of `line`
+    }
+    let mut puzzle = puzzle(&layout, cols, t[6]).map_err(|what| tokens.error(t[6], &what))?;
+    // The goal names the top row's leftmost cell; the search, the bounding box's corner.
+    let (x, y) = (tokens.number(t[8])?, tokens.number(t[10])?);
+    let left = x.checked_sub(puzzle.shapes[0][0].1);
+    let left = left.ok_or_else(|| tokens.error(t[8], "the target would stick out on the left"))?;
+    puzzle.goal = goal_cell(&puzzle, y, left).map_err(|what| tokens.error(t[8], &what))?;
+    Ok(puzzle)
+}
+
+/// Answers CodeAbbey's input: the N counts on one line, as each puzzle is read and solved, so the
+/// counts before a bad puzzle are written before its error.
+fn codeabbey(input: &[u8], out: &mut impl Write, trace: bool) -> Result<Option<String>, String> {
+    let mut tokens = Tokens::of(input)?;
+    let first = tokens.line(1, "number", "the number of puzzles `N`")?[0];
+    let n = tokens.number(first)?;
+    let mut written = 0;
+    let solved = (1..=n).try_for_each(|i| {
+        let puzzle = codeabbey_puzzle(&mut tokens, i, n)?;
+        let count = solve(&puzzle, trace).map(|moves| moves.len().to_string());
+        let space = if i > 1 { " " } else { "" };
+        written = i;
+        write!(out, "{}{}", space, count.as_deref().unwrap_or("unsolvable")).map_err(io_error)
+    });
+    // The line of counts is ended even when a bad puzzle stops it.
+    let ended = (written > 0 || solved.is_ok()).then(|| writeln!(out));
+    solved.and(ended.transpose().map_err(io_error))?;
+    Ok(tokens.next(1).map(|(rest, _)| tokens.ignored(rest[0], "")))
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -951,6 +1024,9 @@ pub(crate) fn run(
     out: &mut impl Write,
     trace: bool,
 ) -> Result<Option<String>, String> {
+    if is_codeabbey(input)? {
+        return codeabbey(input, out, trace);
+    }
     let (puzzle, ignored) = parse(input)?;
     let written = match solve(&puzzle, trace) {
         Some(moves) => write_solution(&puzzle, &moves, out),

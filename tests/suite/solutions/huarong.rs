@@ -347,3 +347,68 @@ fn a_puzzle_too_large_for_memory_fails_loudly() {
         "memory ran out before the search began: {stderr}"
     );
 }
+
+/// CodeAbbey's "Klotski" example as its task page gives it (task 215): two puzzles, 17 and 81.
+const CODEABBEY: &str = "2\nfield 4 by 5 ; move B to 1 : 3\nABBC\nDBBE\nFGHI\nFJKI\nL..M\n\
+                         field 5 by 4 ; move B to 3 : 1\nAADDI\nBBEG.\nBBEH.\nCCFFJ\n";
+
+#[test]
+fn codeabbey_s_two_examples_take_17_and_81() {
+    huarong(CODEABBEY).success().stdout("17 81\n").stderr("");
+}
+
+#[test]
+fn codeabbey_goals_name_the_top_row_s_leftmost_cell() {
+    // A's top row is its cell at column 1; its bounding box starts at column 0. The goal puts that
+    // cell at column 2: the box one to the right, one move. Column 0 would put the box off the board.
+    huarong("1\nfield 3 by 2 ; move A to 2 : 0\n.A.\nAA.\n")
+        .success()
+        .stdout("1\n");
+    refused(
+        "1\nfield 3 by 2 ; move A to 0 : 0\n.A.\nAA.\n",
+        "line 2, column 26: the target would stick out on the left",
+    );
+}
+
+#[test]
+fn codeabbey_bad_input_names_its_line_and_column() {
+    refused(
+        "1\nfield 4 by 5 ; move B at 1 : 3\n",
+        "line 2, column 23: expected `to`, found `at`",
+    );
+    refused(
+        "1\nfield 4 by 2 ; move B to 1 : 0\nABBC\nABB\n",
+        "line 4, column 1: `ABB` is not a row of 4 letters",
+    );
+    refused(
+        "1\nfield 2 by 1 ; move Z to 0 : 0\nA.\n",
+        "line 2, column 21: target block \"Z\" is not on the board",
+    );
+    refused(
+        "1\nfield 9 by 8 ; move A to 0 : 0\n",
+        "line 2, column 7: a 8×9 board is not supported: it needs 1 to 64 cells (8×8 at most)",
+    );
+    refused(
+        "x\nfield 2 by 1 ; move A to 0 : 0\nA.\n",
+        "line 1, column 1: `x` is not a number",
+    );
+}
+
+#[test]
+fn codeabbey_counts_before_a_bad_puzzle_are_kept() {
+    let second_bad = CODEABBEY.replace("move B to 3 : 1", "move B to 3 1");
+    huarong(second_bad).code(1).stdout("17\n").stderr(
+        "huarong: line 8, column 1: expected 11 words in puzzle 2 of 2: \
+         `field W by H ; move B to X : Y`, found 10\n",
+    );
+}
+
+#[test]
+fn codeabbey_end_of_input_is_lenient() {
+    let input = "1\nfield 2 by 1 ; move A to 1 : 0\nA.\n\n\x1a\0";
+    huarong(input).success().stdout("1\n").stderr("");
+    huarong(format!("{input}\nmore\n"))
+        .success()
+        .stdout("1\n")
+        .stderr("huarong: warning: line 6, column 1: ignored text after the puzzle: 'more'\n");
+}

@@ -22,7 +22,7 @@ use super::watch::Watch;
 use slidekit::puzzles::huarong::layouts::{
     self, extent, shape_cells, Pos, HOLLOW_CORNER, METRICS, OWN_CORNER,
 };
-use slidekit::puzzles::huarong::reference::{self, Answer, Block, Puzzle};
+use slidekit::puzzles::huarong::reference::{self, Answer, Block, Metric, Puzzle};
 use slidekit::puzzles::rng::Rng;
 use std::io::Write;
 use std::panic::AssertUnwindSafe;
@@ -374,6 +374,124 @@ fn many_random_puzzles_from_the_environment() {
         tally.checked() > 0,
         "no puzzle within the reference's budget"
     );
+}
+
+/// CodeAbbey's "Klotski" (task 215) writes a block as one letter; a generated board of at most
+/// 6 × 6 has at most 36 blocks.
+const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const CODEABBEY_SEED: u64 = 215;
+const CODEABBEY_PUZZLES: u64 = 2_100;
+/// Puzzles in one CodeAbbey input.
+const CODEABBEY_BATCH: usize = 50;
+
+/// `puzzle` with each block renamed to one letter, in HackerRank's form under `moves`, and in
+/// CodeAbbey's (its header line and rows), whose goal names the target's top row's leftmost cell.
+fn both_forms(puzzle: &Puzzle) -> (String, String) {
+    assert!(
+        puzzle.blocks.len() <= LETTERS.len(),
+        "too many blocks to letter"
+    );
+    let mut grid = vec![vec![b'.'; puzzle.cols]; puzzle.rows];
+    for (block, &letter) in puzzle.blocks.iter().zip(LETTERS) {
+        for &(r, c) in &block.cells {
+            grid[block.at.0 + r][block.at.1 + c] = letter;
+        }
+    }
+    let (rows, cols, (row, col)) = (puzzle.rows, puzzle.cols, puzzle.goal);
+    let target = LETTERS[puzzle.target] as char;
+    let spaced = |line: &Vec<u8>| {
+        line.iter()
+            .map(|&b| format!("{} ", b as char))
+            .collect::<String>()
+    };
+    let spaced: String = grid
+        .iter()
+        .map(|line| spaced(line).trim_end().to_string() + "\n")
+        .collect();
+    let hackerrank = format!("{rows} {cols}\n{spaced}{target}\n{row} {col}\nmoves\n");
+    // The cells are sorted: the first is the top row's leftmost.
+    let left = puzzle.blocks[puzzle.target].cells[0].1;
+    let letters: String = grid
+        .iter()
+        .map(|line| String::from_utf8_lossy(line) + "\n")
+        .collect();
+    let header = format!(
+        "field {cols} by {rows} ; move {target} to {} : {row}",
+        col + left
+    );
+    (hackerrank, format!("{header}\n{letters}"))
+}
+
+/// The random stream's puzzles within the reference's budget, under `moves`: each checked in
+/// HackerRank's form as `random_puzzles_are_answered_optimally` checks it, and returned in
+/// CodeAbbey's form with the count it must be answered with.
+fn codeabbey_cases(seed: u64, count: u64) -> Vec<(String, String)> {
+    let mut cases = Vec::new();
+    for index in 0..count {
+        let drawn = reference::parse(&layouts::puzzle_within(seed, index, 6)).expect("a puzzle");
+        let puzzle = Puzzle {
+            metric: Metric::Moves,
+            ..drawn
+        };
+        let Ok((optimum, _)) = reference::search_within(&puzzle, MAX_STATES) else {
+            continue;
+        };
+        let (hackerrank, codeabbey) = both_forms(&puzzle);
+        let lettered = reference::parse(&hackerrank).expect("the same puzzle, its blocks lettered");
+        let ran = run_here(&hackerrank).and_then(|ran| judge(&lettered, &ran, optimum));
+        ran.unwrap_or_else(|why| panic!("seed {seed}, puzzle {index}: {why}\n{hackerrank}"));
+        let count = match optimum {
+            Answer::Moves(moves) => moves.to_string(),
+            Answer::Unsolvable => "unsolvable".to_string(),
+        };
+        cases.push((codeabbey, count));
+    }
+    cases
+}
+
+#[test]
+fn codeabbey_form_counts_match_the_reference() {
+    let cases = codeabbey_cases(CODEABBEY_SEED, CODEABBEY_PUZZLES);
+    assert!(cases.len() >= 2_000, "only {} puzzles checked", cases.len());
+    let share = |what: &dyn Fn(&(String, String)) -> bool| {
+        percent(
+            cases.iter().filter(|case| what(case)).count() as u64,
+            cases.len() as u64,
+        )
+    };
+    assert!(
+        share(&|(_, count)| count == "unsolvable") >= 5,
+        "too few unsolvable"
+    );
+    assert!(share(&|(_, count)| !["0", "unsolvable"].contains(&count.as_str())) >= 5);
+    // A target whose top row does not start at its box's left edge: the goal's column differs.
+    let hollow = |(text, _): &(String, String)| -> bool {
+        let header = text.lines().next().unwrap_or_default();
+        let x: usize = header
+            .split(' ')
+            .nth(8)
+            .and_then(|x| x.parse().ok())
+            .unwrap_or(0);
+        let target = header.split(' ').nth(6).unwrap_or_default();
+        let rows: Vec<&str> = text.lines().skip(1).collect();
+        let first_row = rows.iter().find(|row| row.contains(target)).unwrap_or(&"");
+        first_row.find(target) == Some(x) && rows.iter().any(|row| row.find(target) < Some(x))
+    };
+    assert!(
+        share(&hollow) >= 5,
+        "too few targets whose top row starts right of their box"
+    );
+    for batch in cases.chunks(CODEABBEY_BATCH) {
+        let puzzles: String = batch.iter().map(|(text, _)| text.as_str()).collect();
+        let input = format!("{}\n{puzzles}", batch.len());
+        let ran = run_here(&input).unwrap_or_else(|why| panic!("{why}\n{input}"));
+        let stdout = String::from_utf8_lossy(&ran.stdout);
+        assert!(ran.success && ran.stderr.is_empty(), "{input}{stdout}");
+        let counts: Vec<&str> = stdout.trim_end_matches('\n').split(' ').collect();
+        assert_eq!(stdout.lines().count(), 1, "one line of counts");
+        let expected: Vec<&str> = batch.iter().map(|(_, count)| count.as_str()).collect();
+        assert_eq!(counts, expected, "{input}");
+    }
 }
 
 #[test]
