@@ -10,7 +10,9 @@
 //!
 //! The check stops before code generation (`--emit=metadata`): every error, borrow check and lint
 //! comes before it, and it takes a twelfth of the time (0.43 s against 5.4 s for the four files
-//! here). The bare judge run builds each solution whole with this machine's rustc.
+//! here). The checks run on as many threads as there are cores: the whole matrix, 20 checks (12 on
+//! this rustc, 8 on 1.56), took 1.6 s on this machine's two busy cores (load average 6), and
+//! 0.02 s once stamped. The bare judge run builds each solution whole with this machine's rustc.
 //!
 //! A clean compile is remembered by a stamp in `target/tmp/pasteable/` named by a digest of the source,
 //! `rustc -vV` and the flags, as the judge caches its binaries: only a changed solution or compiler is
