@@ -412,3 +412,11 @@ fn codeabbey_end_of_input_is_lenient() {
         .stdout("1\n")
         .stderr("huarong: warning: line 6, column 1: ignored text after the puzzle: 'more'\n");
 }
+
+#[test]
+fn a_block_named_field_keeps_hackerrank_s_form() {
+    // The second line starts with `field`, but the first holds two numbers: HackerRank's form.
+    huarong("1 2\nfield .\nfield\n0 1\n")
+        .success()
+        .stdout("1\nfield (0,0) (0,1)\n");
+}
