@@ -3,6 +3,7 @@
 //! allows no crates.
 
 mod help;
+pub mod keys;
 mod options;
 mod read;
 pub mod table;

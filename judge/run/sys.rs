@@ -120,6 +120,9 @@ extern "C" {
     fn syscall(number: c_long, ...) -> c_long;
     fn signal(signum: c_int, handler: usize) -> usize;
     fn ioctl(fd: c_int, request: c_ulong, ...) -> c_int;
+    fn tcgetattr(fd: c_int, termios: *mut Termios) -> c_int;
+    fn tcsetattr(fd: c_int, when: c_int, termios: *const Termios) -> c_int;
+    fn poll(fds: *mut PollFd, count: c_ulong, timeout_ms: c_int) -> c_int;
 }
 
 /// A call's result: -1 is the error in errno.
@@ -656,6 +659,7 @@ pub fn on_termination(then: fn(c_int)) {
         while std::io::Read::read_exact(&mut pipe, &mut byte).is_ok() {
             let signal_number = TERMINATED.load(Ordering::SeqCst);
             if signal_number != 0 {
+                restore_terminal();
                 then(signal_number);
                 std::process::exit(128 + signal_number);
             }
@@ -679,6 +683,103 @@ pub fn pipe_files() -> io::Result<(std::fs::File, std::fs::File)> {
 /// Whether SIGINT, SIGTERM or SIGHUP arrived since `catch_termination`.
 pub fn terminated() -> bool {
     TERMINATED.load(Ordering::SeqCst) != 0
+}
+
+/// glibc's `struct termios` (the kernel's has no speeds, but tcgetattr fills glibc's).
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct Termios {
+    iflag: u32,
+    oflag: u32,
+    cflag: u32,
+    lflag: u32,
+    line: u8,
+    cc: [u8; 32],
+    ispeed: u32,
+    ospeed: u32,
+}
+
+#[repr(C)]
+struct PollFd {
+    fd: c_int,
+    events: i16,
+    revents: i16,
+}
+
+/// The settings of the terminal on stdin before [`RawTerminal::enter`], put back by whoever ends
+/// first: the guard's drop, a panic, or SIGINT/SIGTERM/SIGHUP through [`on_termination`].
+static SAVED_TERMINAL: std::sync::Mutex<Option<Termios>> = std::sync::Mutex::new(None);
+
+/// The saved settings; a panic while they were held leaves them as good as before.
+fn saved_terminal() -> std::sync::MutexGuard<'static, Option<Termios>> {
+    SAVED_TERMINAL
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Puts back the terminal settings [`RawTerminal::enter`] saved, if any are still to put back.
+fn restore_terminal() {
+    let saved = saved_terminal().take();
+    if let Some(saved) = saved {
+        const TCSANOW: c_int = 0;
+        // SAFETY: a live, correctly laid out struct that tcgetattr filled.
+        unsafe { tcsetattr(0, TCSANOW, &saved) };
+    }
+}
+
+/// The terminal on stdin in raw mode while this lives: each key reaches the reader as it is pressed,
+/// unechoed, Ctrl-C and Ctrl-D as bytes (3, 4) rather than a signal and an end. Output is unchanged.
+pub struct RawTerminal(());
+
+impl RawTerminal {
+    /// Switches stdin's terminal to raw mode; an error when stdin is not a terminal.
+    pub fn enter() -> io::Result<RawTerminal> {
+        const ISIG: u32 = 0o1;
+        const ICANON: u32 = 0o2;
+        const ECHO: u32 = 0o10;
+        const IEXTEN: u32 = 0o100000;
+        const IXON: u32 = 0o2000;
+        const VTIME: usize = 5;
+        const VMIN: usize = 6;
+        const TCSAFLUSH: c_int = 2;
+        // SAFETY: an all-zero termios is a valid value of plain integers, filled in just below.
+        let mut saved: Termios = unsafe { std::mem::zeroed() };
+        // SAFETY: a live, correctly laid out struct for the duration of the call.
+        check(unsafe { tcgetattr(0, &mut saved) })?;
+        let mut raw = saved;
+        raw.lflag &= !(ICANON | ECHO | ISIG | IEXTEN);
+        raw.iflag &= !IXON;
+        raw.cc[VMIN] = 1; // a read returns as soon as one byte is there, and waits for it
+        raw.cc[VTIME] = 0;
+        *saved_terminal() = Some(saved);
+        // Put back before the message of a panic is printed, not only after it, while unwinding.
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore_terminal();
+            previous(info)
+        }));
+        // SAFETY: as above.
+        check(unsafe { tcsetattr(0, TCSAFLUSH, &raw) })?;
+        Ok(RawTerminal(()))
+    }
+}
+
+impl Drop for RawTerminal {
+    fn drop(&mut self) {
+        restore_terminal();
+    }
+}
+
+/// Whether stdin has something to read (or has ended) within `ms` milliseconds.
+pub fn input_within(ms: u16) -> bool {
+    const POLLIN: i16 = 1;
+    let mut fd = PollFd {
+        fd: 0,
+        events: POLLIN,
+        revents: 0,
+    };
+    // SAFETY: one live struct, and the count says one.
+    unsafe { poll(&mut fd, 1, c_int::from(ms)) > 0 }
 }
 
 #[cfg(test)]
