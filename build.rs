@@ -1,12 +1,14 @@
 //! Tells the tests which outside tools this machine lacks, so that a test needing one is shown as
 //! ignored in `cargo test`'s own summary, with the command that installs it, rather than passing
-//! without having run. Installing either tool changes a folder named below, which runs this again.
+//! without having run. Installing any of them changes a folder named below, which runs this again.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Where Debian's package puts the browser that tests/suite/judge/html.rs drives.
 const CHROMIUM: &str = "/usr/bin/chromium";
+/// Where Debian's package puts the terminal multiplexer that tests/suite/judge/terminal.rs drives.
+const TMUX: &str = "/usr/bin/tmux";
 /// The oldest rustc the solutions keep to (tests/suite/solutions/pasteable.rs).
 const OLDEST: &str = "1.56.0";
 
@@ -14,9 +16,13 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rustc-check-cfg=cfg(no_chromium)");
     println!("cargo:rustc-check-cfg=cfg(no_oldest_rustc)");
+    println!("cargo:rustc-check-cfg=cfg(no_tmux)");
     watch(Path::new(CHROMIUM).parent());
     if !Path::new(CHROMIUM).exists() {
         println!("cargo:rustc-cfg=no_chromium");
+    }
+    if !Path::new(TMUX).exists() {
+        println!("cargo:rustc-cfg=no_tmux");
     }
     watch(rustup_home().map(|home| home.join("toolchains")).as_deref());
     if !has_oldest_rustc() {

@@ -15,3 +15,4 @@ mod run;
 mod show;
 mod stderr;
 mod stress;
+mod terminal;

@@ -1,0 +1,178 @@
+//! The judge in a real terminal: a tmux server of the test's own runs a shell in a pane, the test
+//! types into it (`send-keys`) and reads the screen back (`capture-pane`). Every wait is bounded, and
+//! afterwards no tmux server or process of the pane is left.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// How long anything on the screen may take to appear: far above the second or so it takes here.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A tmux server on a socket of its own (`-L slidekit-test-PID-N`, never the user's server) with one
+/// 80×30 pane running `sh` in the project's folder; killed, server and all, when dropped.
+struct Tmux {
+    socket: String,
+    /// The tmux server's pid and the pane's shell's, which leads the session of all the pane runs.
+    server: i32,
+    shell: i32,
+}
+
+impl Tmux {
+    fn start() -> Tmux {
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNT.fetch_add(1, Ordering::SeqCst);
+        let socket = format!("slidekit-test-{}-{n}", std::process::id());
+        let dir = env!("CARGO_MANIFEST_DIR");
+        let mut tmux = Tmux {
+            socket,
+            server: 0,
+            shell: 0,
+        };
+        // The server takes this environment: colour allowed, the judge on PATH.
+        let judge = PathBuf::from(env!("CARGO_BIN_EXE_judge"));
+        let bin = judge
+            .parent()
+            .expect("the judge's folder")
+            .display()
+            .to_string();
+        let path = format!("{bin}:{}", std::env::var("PATH").unwrap_or_default());
+        let started = Command::new("tmux")
+            .args(["-L", &tmux.socket, "-f", "/dev/null", "new-session", "-d"])
+            .args(["-x", "80", "-y", "30", "-c", dir, "sh"])
+            .env_remove("NO_COLOR")
+            .env("PATH", path)
+            .output()
+            .expect("tmux runs");
+        assert!(started.status.success(), "tmux: {started:?}");
+        let pids = tmux.run(&["display-message", "-p", "#{pid} #{pane_pid}"]);
+        let pids: Vec<i32> = (pids.split_whitespace())
+            .map(|p| p.parse().expect("a pid"))
+            .collect();
+        (tmux.server, tmux.shell) = (pids[0], pids[1]);
+        tmux.wait_for("the shell's prompt", |screen| !screen.trim().is_empty());
+        tmux
+    }
+
+    /// `tmux ARGS` on this server: its stdout.
+    fn run(&self, args: &[&str]) -> String {
+        let out: Output = Command::new("tmux")
+            .args(["-L", &self.socket])
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        assert!(out.status.success(), "tmux {args:?}: {out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Presses keys by tmux's names: `Up`, `Enter`, `BSpace`, `Escape`, `C-c`, or a letter.
+    fn keys(&self, keys: &[&str]) {
+        self.run(&[&["send-keys", "-t", "0"], keys].concat());
+    }
+
+    /// Types `line` as text, then Enter.
+    fn type_line(&self, line: &str) {
+        self.run(&["send-keys", "-t", "0", "-l", line]);
+        self.keys(&["Enter"]);
+    }
+
+    /// The pane's text as a person sees it, colours dropped.
+    fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p", "-t", "0"])
+    }
+
+    /// Polls the screen until `done` holds of it, failing with the screen after [`PATIENCE`].
+    fn wait_for(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let screen = self.screen();
+            if done(&screen) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no {what} on the screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Runs `stty -a` at the prompt: whether the terminal is back to line mode, echoing.
+    fn assert_terminal_restored(&self) {
+        self.type_line("clear; stty -a; echo end-$((6 * 7))");
+        let screen = self.wait_for("stty's report", |s| s.contains("end-42"));
+        let flags: Vec<&str> = screen.split_whitespace().collect();
+        for flag in ["icanon", "echo", "isig"] {
+            assert!(flags.contains(&flag), "{flag} is not back:\n{screen}");
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        // Fails when the server is already gone, which is what is wanted.
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .output();
+    }
+}
+
+/// Kills `tmux`'s server, then fails if it or a process of its pane is still alive two seconds on.
+fn assert_none_left(tmux: Tmux) {
+    let (server, shell) = (tmux.server, tmux.shell);
+    assert!(
+        !alive(server, shell).is_empty(),
+        "the search sees the live server"
+    );
+    drop(tmux);
+    let deadline = Instant::now() + Duration::from_secs(2);
+    let mut left = alive(server, shell);
+    while !left.is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+        left = alive(server, shell);
+    }
+    assert!(left.is_empty(), "tmux left processes: {left:?}");
+}
+
+/// The live (not zombie) processes that are `server` or in the session `shell` leads.
+fn alive(server: i32, shell: i32) -> Vec<String> {
+    let entries = std::fs::read_dir("/proc").expect("/proc");
+    let stats = entries.filter_map(|e| {
+        let pid: i32 = e.ok()?.file_name().to_str()?.parse().ok()?;
+        Some((
+            pid,
+            std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?,
+        ))
+    });
+    let ours = |(pid, stat): &(i32, String)| {
+        // After the command's name: state, ppid, process group, session.
+        let fields: Vec<&str> = stat.rsplit(')').next()?.split_whitespace().collect();
+        let session: i32 = fields.get(3)?.parse().ok()?;
+        let live = fields[0] != "Z" && fields[0] != "X";
+        Some(live && (*pid == server || session == shell))
+    };
+    let left = stats.filter(|s| ours(s) == Some(true));
+    left.map(|(_, stat)| stat).collect()
+}
+
+// Where the build found no tmux (see build.rs), ignored with the command that installs it.
+#[test]
+#[cfg_attr(no_tmux, ignore = "needs tmux: apt-get install -y tmux (.ci/run does)")]
+fn show_steps_frames_in_place_in_a_terminal() {
+    let tmux = Tmux::start();
+    tmux.type_line("judge show eight 1 --step");
+    let frame = |n: usize| format!("move {n}/19");
+    let prompt = "Enter: next move";
+    tmux.wait_for("first frame", |s| {
+        s.contains(&frame(0)) && s.contains(prompt)
+    });
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("second frame", |s| s.contains(&frame(1)));
+    // In place: the first frame and its prompt were cleared, not scrolled up.
+    assert!(!screen.contains(&frame(0)), "{screen}");
+    assert_eq!(screen.matches(prompt).count(), 1, "{screen}");
+    tmux.type_line("q");
+    tmux.assert_terminal_restored();
+    assert_none_left(tmux);
+}
