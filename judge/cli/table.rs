@@ -15,6 +15,7 @@ pub enum Name {
     Run,
     Chart,
     Practice,
+    Play,
     Help,
 }
 use Name::*;
@@ -149,14 +150,16 @@ impl Opt {
 
 /// The commands that compile and run programs: they take the limits and the sandbox's options.
 const RUNNING: &[Name] = &[Judge, Stress, Bench, Show, Run, Chart, Practice];
-const EVERY: &[Name] = &[Judge, Add, Stress, Bench, Show, Run, Chart, Practice, Help];
+const EVERY: &[Name] = &[
+    Judge, Add, Stress, Bench, Show, Run, Chart, Practice, Play, Help,
+];
 
 const MILLISECONDS: Range = whole("milliseconds", 1, MAX_TIME_MS);
 const MIB: Range = whole("MiB", 1, MAX_MEMORY_MIB);
 /// The most cases `judge stress` tries in one go, and the highest case number.
 const CASES: Range = whole("cases", 1, 100_000_000);
 
-pub const COMMANDS: [Cmd; 9] = [
+pub const COMMANDS: [Cmd; 10] = [
     cmd(Judge, "", "[PROBLEM [SUBMISSION]]", "eight mine.cpp")
         .about("judge every problem, one problem, or your own file"),
     cmd(
@@ -191,6 +194,11 @@ pub const COMMANDS: [Cmd; 9] = [
          overwrites); with --check, judge it as an exercise: each test traced in the sandbox, its \
          answers judged and its search held to the lesson (two sides that meet; for NOIP, the \
          compressed graph); the other options only with --check",
+    ),
+    cmd(Play, "play", "PROBLEM [TEST]", "huarong 002").about(
+        "play case N of a test (or of --file F) by hand, a command a line: moves, undo, redo, \
+         hint (the reference's best next move), save, load; each move shows the moves left and \
+         what it cost, a position seen before, and at the goal the count against the optimum",
     ),
     cmd(Help, "help", "[COMMAND]", "stress")
         .about("this text, or one command's with its options and their defaults"),
@@ -245,7 +253,7 @@ pub const OPTIONS: [Opt; 29] = [
         ),
     opt("--no-color")
         .set(Set::Switch(|o| o.no_color = true))
-        .by(&[Judge, Bench, Show, Run, Practice])
+        .by(&[Judge, Bench, Show, Run, Practice, Play])
         .help(
             "no colours (also with NO_COLOR set and not empty, and whenever stdout is not a \
              terminal or TERM is dumb)",
@@ -256,7 +264,7 @@ pub const OPTIONS: [Opt; 29] = [
     opt("-V, --version").by(EVERY).help("the judge's version"),
     opt("--file F")
         .set(Set::Text(|o, path| o.file = Some(path.into())))
-        .by(&[Add])
+        .by(&[Add, Play])
         .help("the input is file F"),
     opt("--input F")
         .set(Set::Text(|o, path| o.file = Some(path.into())))
@@ -310,7 +318,7 @@ pub const OPTIONS: [Opt; 29] = [
     opt("--case N")
         .set(Set::Whole(CASES, |o, n| o.case = n as usize))
         .unset(Unset::Number(1))
-        .by(&[Show, Chart])
+        .by(&[Show, Chart, Play])
         .help("the case shown, counted from 1"),
     opt("--delay MS")
         .set(Set::Whole(whole("milliseconds", 0, 60_000), |o, ms| {

@@ -5,6 +5,7 @@ pub mod add;
 pub mod bench;
 pub mod chart;
 pub mod judge;
+pub mod play;
 pub mod practice;
 pub mod run;
 pub mod show;
@@ -95,6 +96,7 @@ pub fn run(args: Vec<String>) -> Result<i32, JudgeError> {
         Name::Show => return show::show(&open()?, &options),
         Name::Run => return run::run(&open()?, &options),
         Name::Chart => chart::chart(&open()?, &options)?,
+        Name::Play => return play::play(&root, &options, settings(&options, false).color),
     }
     Ok(0)
 }

@@ -9,6 +9,7 @@ pub mod generator;
 pub mod huarong;
 pub mod huarong_goal;
 pub mod noip_huarong;
+pub mod play;
 pub mod rng;
 pub mod two_sided;
 pub mod walk;

@@ -8,6 +8,7 @@ pub mod console;
 pub mod frames;
 pub mod html;
 pub mod json;
+pub mod play;
 pub mod stress;
 pub mod table;
 

@@ -9,6 +9,7 @@ mod coach;
 mod html;
 mod json;
 mod judging;
+mod play;
 mod practice;
 mod registry;
 mod run;

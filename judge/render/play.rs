@@ -1,0 +1,72 @@
+//! `judge play`'s screen: the board now, drawn as `judge show` draws a frame, and what the player
+//! wants to know of it: the distance left and what the last move cost, a position seen before, and
+//! at the goal the count against the optimum.
+
+use super::count;
+use super::frames::render;
+use crate::model::optimum::Optimum;
+use crate::puzzles::play::{Game, Seen};
+
+/// The board and its status lines.
+pub fn screen(game: &Game, color: bool) -> String {
+    let made = game.moves.len();
+    let mut text = render(game.board(), made, made, color);
+    text += &status(game);
+    text += "\n";
+    if let Some(seen) = game.seen() {
+        text += &seen_line(seen);
+        text += "\n";
+    }
+    text
+}
+
+/// At the goal, the count against the optimum; else the distance left and what the last move cost.
+fn status(game: &Game) -> String {
+    let made = game.moves.len();
+    let left = |at| game.left(at).and_then(|l| l.optimum);
+    let optimum = left(0);
+    if game.board().solved {
+        return match optimum {
+            Some(Optimum::Moves(best)) if best as usize == made => {
+                format!("solved in {}, the optimum", count(made, "move"))
+            }
+            Some(Optimum::Moves(best)) => format!(
+                "solved in {}, {} over the optimum of {best}",
+                count(made, "move"),
+                made - best as usize
+            ),
+            _ => format!("solved in {}", count(made, "move")),
+        };
+    }
+    let now = match left(made) {
+        Some(Optimum::Moves(n)) => n,
+        Some(Optimum::Unsolvable) => {
+            return format!("move {made}: no moves lead to the goal from here")
+        }
+        None => return format!("move {made}: the reference cannot search this board"),
+    };
+    let left_now = format!("move {made}: {} left", count(now as usize, "move"));
+    let Some(Optimum::Moves(before)) = left(made.wrapping_sub(1)) else {
+        return left_now;
+    };
+    // A move takes the distance down by one at most: what it adds to the whole count.
+    match (now + 1).saturating_sub(before) {
+        0 => format!("{left_now}; this move kept you on a shortest path"),
+        cost => format!(
+            "{left_now}; this move cost {}",
+            count(cost as usize, "move")
+        ),
+    }
+}
+
+/// "same position as after move 7", "the mirror image of the position at the start".
+fn seen_line(seen: Seen) -> String {
+    let when = match seen.at {
+        0 => "at the start".to_string(),
+        at => format!("after move {at}"),
+    };
+    match seen.mirrored {
+        false => format!("same position as {when}"),
+        true => format!("the mirror image of the position {when}"),
+    }
+}
