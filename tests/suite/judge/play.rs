@@ -241,3 +241,16 @@ fn a_problem_or_test_that_cannot_be_played_exits_2() {
         assert_eq!(stderr.lines().count(), 2, "{stderr}");
     }
 }
+
+#[test]
+fn a_piped_screen_has_no_colours() {
+    let output = Command::cargo_bin("judge")
+        .expect("judge is built")
+        .args(["play", "huarong", "001"])
+        .write_stdin("C right\n")
+        .output()
+        .expect("judge runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("move 1/1: C (0,2) (0,3)\n"), "{stdout}");
+    assert!(!stdout.contains('\x1b'), "{stdout:?}");
+}
