@@ -20,12 +20,12 @@ pub fn play(root: &Path, options: &Options, color: bool) -> Result<i32, JudgeErr
     emit(&screen(&game, color));
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
-        let said = parse(&game, &line).and_then(|command| match command {
-            Command::Quit => Err(String::new()),
-            command => game.apply(command),
-        });
+        let said = match parse(&game, &line) {
+            Ok(Command::Quit) => break,
+            Ok(command) => game.apply(command),
+            Err(why) => Err(why),
+        };
         match said {
-            Err(why) if why.is_empty() => break,
             Err(why) => emit(&format!("not done: {why}\n")),
             Ok(said) => emit(&format!("{}\n{}", lines(&said), screen(&game, color))),
         }

@@ -169,6 +169,7 @@ impl Game {
     /// Does what `command` asks; what to say of it, or why it cannot be done (nothing changed).
     pub fn apply(&mut self, command: Command) -> Result<String, String> {
         match command {
+            Command::Moves(moves) if moves.is_empty() => Ok(String::new()),
             Command::Moves(moves) => {
                 let before = self.moves.clone();
                 for line in moves {
@@ -734,7 +735,10 @@ mod tests {
         play.apply(Command::Moves(best.clone())).expect("legal");
         play.apply(Command::Undo(2)).expect("two to undo");
         assert!(play.moves.is_empty() && play.apply(Command::Undo(1)).is_err());
-        play.apply(Command::Redo(2)).expect("two to redo");
+        play.apply(parse(&play, " ").expect("a blank line"))
+            .expect("redrawn");
+        play.apply(Command::Redo(2))
+            .expect("two to redo, a blank line kept them");
         assert_eq!(play.moves, best);
         assert!(play.apply(Command::Redo(1)).is_err());
         let file = std::env::temp_dir().join(format!("slidekit-play-{}.txt", std::process::id()));

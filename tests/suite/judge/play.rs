@@ -90,7 +90,8 @@ fn hengdao_lima_played_to_the_goal_is_told_the_optimum() {
 
 #[test]
 fn a_detour_is_shown_as_costing_moves() {
-    let (code, stdout, _) = play(&["eight", "009"], "u\nd\nr\n");
+    // `quit` ends the game: the `l` after it is never played, and the screen ends solved.
+    let (code, stdout, _) = play(&["eight", "009"], "u\nd\nr\nquit\nl\n");
     assert_eq!(code, Some(0));
     assert!(stdout.contains("move 0: 1 move left\n"), "{stdout}");
     assert!(
