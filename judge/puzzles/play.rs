@@ -641,8 +641,25 @@ mod tests {
                 mirrored: true
             })
         );
+        // 横刀立马 to its solved layout, which is its own mirror image up to alike blocks.
+        let layouts =
+            include_str!("../../problems/huarong_goal/tests/001-hengdao-lima-to-solved.in");
+        let mut play = game(&huarong_goal::PUZZLE, layouts);
+        assert!(play.symmetric);
+        for way in ["P right", "P left", "Q left"] {
+            typed(&mut play, way);
+        }
+        assert_eq!(
+            play.seen(),
+            Some(Seen {
+                at: 1,
+                mirrored: true
+            })
+        );
         let lopsided = game(&huarong::PUZZLE, "3 3\nX T Y\n. . .\n. . .\nT\n2 0\n");
         assert!(!lopsided.symmetric, "its goal is in a corner");
+        let lopsided = game(&huarong_goal::PUZZLE, "1 3\nA B .\n. A B\n");
+        assert!(!lopsided.symmetric, "its goal layout leans right");
         let eight = game(&eight::PUZZLE, "1 2 3 4 5 6 7 x 8");
         assert!(!eight.symmetric, "tiles are numbered");
     }

@@ -70,3 +70,32 @@ fn seen_line(seen: Seen) -> String {
         true => format!("the mirror image of the position {when}"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::eight;
+    use crate::puzzles::play::Command;
+
+    #[test]
+    fn an_unsolvable_board_says_so_and_has_no_hint() {
+        let mut game = Game::new(&eight::PUZZLE, b"1 2 3 4 5 6 8 7 x", 0).expect("a game");
+        let drawn = screen(&game, false);
+        assert!(
+            drawn.ends_with("move 0: no moves lead to the goal from here\n"),
+            "{drawn}"
+        );
+        let hint = game.apply(Command::Hint);
+        assert_eq!(hint, Err("no move leads to the goal".to_string()));
+    }
+
+    #[test]
+    fn a_solved_start_is_the_optimum_of_0() {
+        let game = Game::new(&eight::PUZZLE, b"12345678x", 0).expect("a game");
+        let drawn = screen(&game, false);
+        assert_eq!(
+            drawn,
+            "move 0/0: start\n1 2 3\n4 5 6\n7 8 .\nsolved in 0 moves, the optimum\n"
+        );
+    }
+}
