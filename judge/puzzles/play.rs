@@ -154,15 +154,8 @@ impl Game {
         let (plain, mirror) = (self.key(now, false), self.key(now, true));
         earlier.iter().enumerate().find_map(|(at, board)| {
             let key = self.key(board, false);
-            if key == plain {
-                Some(Seen {
-                    at,
-                    mirrored: false,
-                })
-            } else {
-                let mirrored = self.symmetric && key == mirror;
-                mirrored.then_some(Seen { at, mirrored })
-            }
+            let mirrored = key != plain;
+            (!mirrored || self.symmetric && key == mirror).then_some(Seen { at, mirrored })
         })
     }
 
