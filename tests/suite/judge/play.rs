@@ -255,3 +255,20 @@ fn a_piped_screen_has_no_colours() {
     assert!(stdout.contains("move 1/1: C (0,2) (0,3)\n"), "{stdout}");
     assert!(!stdout.contains('\x1b'), "{stdout:?}");
 }
+
+#[test]
+fn a_hint_is_the_references_first_move() {
+    let (_, answer, optimum) = reference("huarong", "001-hackerrank-sample");
+    let first = answer.lines().nth(1).expect("a first move");
+    let (code, stdout, _) = play(&["huarong", "001"], &format!("hint\n{first}\nhint\n"));
+    assert_eq!(code, Some(0));
+    assert!(stdout.contains(&format!("hint: {first}\n")), "{stdout}");
+    let left = format!("move 1: {} move", optimum - 1); // "1 move left", "2 moves left"
+    assert!(stdout.contains(&left), "{stdout}");
+    assert!(
+        stdout.contains("this move kept you on a shortest path\n"),
+        "{stdout}"
+    );
+    let second = answer.lines().nth(2).expect("a second move");
+    assert!(stdout.contains(&format!("hint: {second}\n")), "{stdout}");
+}
