@@ -5,6 +5,7 @@ pub mod add;
 pub mod bench;
 pub mod chart;
 pub mod judge;
+mod keyboard;
 pub mod play;
 pub mod practice;
 pub mod run;

@@ -2,32 +2,35 @@
 //! line from stdin and prints the screen after each; the game and the screen are
 //! `puzzles::play` and `render::play`.
 
+use super::keyboard;
 use crate::cli::{invocation, Options};
 use crate::formats::files::read_regular;
 use crate::judging::problem;
 use crate::judging::test_judge::MAX_TEST_BYTES;
 use crate::model::error::JudgeError;
-use crate::puzzles::play::{parse, Command, Game, COUNTS};
+use crate::puzzles::play::{run_line, Game, COUNTS};
 use crate::puzzles::{self, Puzzle};
-use crate::render::console::emit;
+use crate::render::console::{emit, takes_escapes};
 use crate::render::play::screen;
-use std::io::BufRead;
+use std::io::{BufRead, IsTerminal};
 use std::path::Path;
 
 /// Exit status 0 when the session ends (`quit` or the end of stdin); 2 when it cannot start.
 pub fn play(root: &Path, options: &Options, color: bool) -> Result<i32, JudgeError> {
     let mut game = game(root, options)?;
-    emit(&screen(&game, color));
+    let stdout = std::io::stdout();
+    if std::io::stdin().is_terminal() && takes_escapes(&stdout, std::env::var_os("TERM")) {
+        let lost = |e| JudgeError::new(format!("cannot read keys from the terminal: {e}"));
+        keyboard::play(&mut game, color).map_err(lost)?;
+        return Ok(0);
+    }
+    emit(&screen(&game, color, None));
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
-        let said = match parse(&game, &line) {
-            Ok(Command::Quit) => break,
-            Ok(command) => game.apply(command),
-            Err(why) => Err(why),
-        };
-        match said {
-            Err(why) => emit(&format!("not done: {why}\n")),
-            Ok(said) => emit(&format!("{}\n{}", lines(&said), screen(&game, color))),
+        match run_line(&mut game, &line) {
+            None => break,
+            Some(Err(why)) => emit(&format!("{why}\n")),
+            Some(Ok(said)) => emit(&format!("{}\n{}", lines(&said), screen(&game, color, None))),
         }
     }
     Ok(0)

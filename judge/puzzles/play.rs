@@ -124,6 +124,11 @@ impl Game {
         self.boards.last().expect("the start is a board")
     }
 
+    /// Whether the pieces are Eight's tiles, moved by the blank's way; else blocks, moved by name.
+    pub fn tiles(&self) -> bool {
+        self.style == Style::Letters
+    }
+
     /// The distance left from the board after move `at` (0: the start), where it was searched: at
     /// the start, now, and one move before now.
     pub fn left(&self, at: usize) -> Option<&Left> {
@@ -409,6 +414,17 @@ fn cells_by_name(board: &Frame, mirror: bool) -> BTreeMap<&str, Vec<Pos>> {
 fn corner(cells: &[Pos]) -> Pos {
     let min = |at: fn(&Pos) -> usize| cells.iter().map(at).min().unwrap_or(0);
     (min(|p| p.0), min(|p| p.1))
+}
+
+/// Does what a line of the line mode asks (a key of the terminal mode stands for one): what to say
+/// of it, or why it was not done (`not done: …`, the game unchanged); `None` for `quit`.
+pub fn run_line(game: &mut Game, line: &str) -> Option<Result<String, String>> {
+    let said = match parse(game, line) {
+        Ok(Command::Quit) => return None,
+        Ok(command) => game.apply(command),
+        Err(why) => Err(why),
+    };
+    Some(said.map_err(|why| format!("not done: {why}")))
 }
 
 /// A line of input read as a command: moves as a player types them, or a word.

@@ -7,10 +7,18 @@ use super::frames::render;
 use crate::model::optimum::Optimum;
 use crate::puzzles::play::{Game, Seen};
 
-/// The board and its status lines.
-pub fn screen(game: &Game, color: bool) -> String {
+/// The board, the block `selected` highlighted in place of the last move, and its status lines.
+pub fn screen(game: &Game, color: bool, selected: Option<&str>) -> String {
     let made = game.moves.len();
-    let mut text = render(game.board(), made, made, color);
+    let mut board = game.board().clone();
+    if let Some(name) = selected {
+        let cells = board.cells.iter().enumerate();
+        board.marked = cells
+            .filter(|(_, c)| c.as_deref() == Some(name))
+            .map(|(i, _)| i)
+            .collect();
+    }
+    let mut text = render(&board, made, made, color);
     text += &status(game);
     text += "\n";
     if let Some(seen) = game.seen() {
@@ -80,7 +88,7 @@ mod tests {
     #[test]
     fn an_unsolvable_board_says_so_and_has_no_hint() {
         let mut game = Game::new(&eight::PUZZLE, b"1 2 3 4 5 6 8 7 x", 0).expect("a game");
-        let drawn = screen(&game, false);
+        let drawn = screen(&game, false, None);
         assert!(
             drawn.ends_with("move 0: no moves lead to the goal from here\n"),
             "{drawn}"
@@ -92,10 +100,25 @@ mod tests {
     #[test]
     fn a_solved_start_is_the_optimum_of_0() {
         let game = Game::new(&eight::PUZZLE, b"12345678x", 0).expect("a game");
-        let drawn = screen(&game, false);
+        let drawn = screen(&game, false, None);
         assert_eq!(
             drawn,
             "move 0/0: start\n1 2 3\n4 5 6\n7 8 .\nsolved in 0 moves, the optimum\n"
         );
+    }
+
+    #[test]
+    fn a_selected_block_is_marked_in_place_of_the_last_move() {
+        let input = b"3 4\nA A C .\nA B C .\nB B . .\nB\n0 1\n";
+        let mut game = Game::new(&crate::puzzles::huarong::PUZZLE, input, 0).expect("a game");
+        game.apply(Command::Moves(vec!["C (0,2) (0,3)".into()]))
+            .expect("legal");
+        let board = |drawn: String| drawn.lines().skip(1).take(3).collect::<Vec<_>>().join("/");
+        assert_eq!(
+            board(screen(&game, false, None)),
+            "A A + C*/A B + C*/B B . ."
+        );
+        let selected = screen(&game, false, Some("B"));
+        assert_eq!(board(selected), "A A + C/A B*+ C/B*B*. .");
     }
 }

@@ -98,8 +98,14 @@ impl Tmux {
         }
     }
 
-    /// Runs `stty -a` at the prompt: whether the terminal is back to line mode, echoing.
+    /// Once the judge has ended (else it might read what is typed next), runs `stty -a` at the
+    /// prompt: whether the terminal is back to line mode, echoing.
     fn assert_terminal_restored(&self) {
+        let deadline = Instant::now() + PATIENCE;
+        while alive(0, self.shell).len() > 1 {
+            assert!(Instant::now() < deadline, "the judge did not end");
+            std::thread::sleep(Duration::from_millis(20));
+        }
         self.type_line("clear; stty -a; echo end-$((6 * 7))");
         let screen = self.wait_for("stty's report", |s| s.contains("end-42"));
         let flags: Vec<&str> = screen.split_whitespace().collect();
@@ -173,6 +179,128 @@ fn show_steps_frames_in_place_in_a_terminal() {
     assert!(!screen.contains(&frame(0)), "{screen}");
     assert_eq!(screen.matches(prompt).count(), 1, "{screen}");
     tmux.type_line("q");
+    tmux.assert_terminal_restored();
+    assert_none_left(tmux);
+}
+
+/// Fails unless `screen` shows one board: one caption line, `move K/N: …`, the ones before it
+/// drawn over.
+fn assert_one_board(screen: &str) {
+    let caption = |line: &&str| {
+        line.starts_with("move ") && line.split(':').next().unwrap_or("").contains('/')
+    };
+    assert_eq!(screen.lines().filter(caption).count(), 1, "{screen}");
+}
+
+/// A file holding `text`, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str, text: &str) -> Scratch {
+        let path = std::env::temp_dir().join(format!("slidekit-{}-{name}", std::process::id()));
+        std::fs::write(&path, text).expect("a scratch file");
+        Scratch(path)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// The pid of the one process the pane's shell started (the judge), waiting for it to start.
+fn judge_in(tmux: &Tmux) -> i32 {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let pids: Vec<i32> = alive(0, tmux.shell)
+            .iter()
+            .filter_map(|stat| {
+                let pid: i32 = stat.split_whitespace().next()?.parse().ok()?;
+                (pid != tmux.shell).then_some(pid)
+            })
+            .collect();
+        if let [pid] = pids[..] {
+            return pid;
+        }
+        assert!(Instant::now() < deadline, "no judge in the pane: {pids:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+#[cfg_attr(no_tmux, ignore = "needs tmux: apt-get install -y tmux (.ci/run does)")]
+fn eight_is_played_to_its_goal_with_arrow_keys() {
+    // The blank in the middle: down, then right, solves it; up first is a detour, undone.
+    let input = Scratch::new("play-eight.in", "1 2 3 4 x 6 7 5 8\n");
+    let tmux = Tmux::start();
+    tmux.type_line(&format!("judge play eight --file {}", input.0.display()));
+    let help = "arrows, u d l r: move the blank";
+    tmux.wait_for("the keys' help", |s| {
+        s.contains(help) && s.contains("move 0: 2 moves left")
+    });
+    tmux.keys(&["Up"]);
+    let screen = tmux.wait_for("the detour", |s| s.contains("move 1: 3 moves left"));
+    assert!(screen.contains("this move cost 2 moves"), "{screen}");
+    tmux.keys(&["BSpace"]);
+    tmux.wait_for("the undo", |s| {
+        s.contains("undid 1 move") && s.contains("move 0: 2 moves")
+    });
+    tmux.keys(&["Down", "Right"]);
+    let screen = tmux.wait_for("the goal", |s| s.contains("solved in 2 moves, the optimum"));
+    // Redrawn in place: one board, one help line, the goal board's last row.
+    assert_one_board(&screen);
+    assert_eq!(screen.matches(help).count(), 1, "{screen}");
+    let rows: Vec<String> = screen
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert!(
+        rows.iter().any(|r| r == "123") && rows.iter().any(|r| r == "78."),
+        "{screen}"
+    );
+    tmux.keys(&["q"]);
+    tmux.assert_terminal_restored();
+    assert_none_left(tmux);
+}
+
+#[test]
+#[cfg_attr(no_tmux, ignore = "needs tmux: apt-get install -y tmux (.ci/run does)")]
+fn huarong_blocks_are_selected_by_name_and_moved() {
+    let tmux = Tmux::start();
+    tmux.type_line("judge play huarong 001");
+    tmux.wait_for("the keys' help", |s| {
+        s.contains("block name, arrows: move it")
+    });
+    tmux.keys(&["C", "Right", "B", "Right"]);
+    tmux.wait_for("two moves", |s| s.contains("move 2: 1 move left"));
+    tmux.keys(&["BSpace"]);
+    tmux.wait_for("the undo", |s| {
+        s.contains("undid 1 move") && s.contains("move 1: ")
+    });
+    // B is still selected: right then up is one move of B, as the metric counts.
+    tmux.keys(&["Right", "Up"]);
+    let screen = tmux.wait_for("the goal", |s| s.contains("solved in 2 moves, the optimum"));
+    assert_one_board(&screen);
+    tmux.keys(&["C-c"]);
+    tmux.assert_terminal_restored();
+    assert_none_left(tmux);
+}
+
+#[test]
+#[cfg_attr(no_tmux, ignore = "needs tmux: apt-get install -y tmux (.ci/run does)")]
+fn a_terminated_play_gives_the_terminal_back() {
+    let tmux = Tmux::start();
+    tmux.type_line("judge play huarong 001");
+    tmux.wait_for("the keys' help", |s| {
+        s.contains("block name, arrows: move it")
+    });
+    let judge = judge_in(&tmux);
+    let killed = Command::new("kill")
+        .args(["-TERM", &judge.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success(), "{killed:?}");
     tmux.assert_terminal_restored();
     assert_none_left(tmux);
 }
