@@ -196,9 +196,10 @@ pub const COMMANDS: [Cmd; 10] = [
          compressed graph); the other options only with --check",
     ),
     cmd(Play, "play", "PROBLEM [TEST]", "huarong 002").about(
-        "play case N of a test (or of --file F) by hand, a command a line: moves, undo, redo, \
-         hint (the reference's best next move), save, load; each move shows the moves left and \
-         what it cost, a position seen before, and at the goal the count against the optimum",
+        "play case N of a test (or of --file F) by hand, by keys in a terminal, else a command \
+         a line: moves, undo, redo, hint (the reference's best next move), save, load; each move \
+         shows the moves left and what it cost, a position seen before, and at the goal the count \
+         against the optimum",
     ),
     cmd(Help, "help", "[COMMAND]", "stress")
         .about("this text, or one command's with its options and their defaults"),
