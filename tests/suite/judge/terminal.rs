@@ -259,7 +259,8 @@ fn eight_is_played_to_its_goal_with_arrow_keys() {
         rows.iter().any(|r| r == "123") && rows.iter().any(|r| r == "78."),
         "{screen}"
     );
-    tmux.keys(&["q"]);
+    // A lone Esc, told from the start of an arrow's sequence by the pause after it.
+    tmux.keys(&["Escape"]);
     tmux.assert_terminal_restored();
     assert_none_left(tmux);
 }
