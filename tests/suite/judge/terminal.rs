@@ -42,6 +42,7 @@ impl Tmux {
             .args(["-L", &tmux.socket, "-f", "/dev/null", "new-session", "-d"])
             .args(["-x", "80", "-y", "30", "-c", dir, "sh"])
             .env_remove("NO_COLOR")
+            .env_remove("TMUX") // run from inside tmux, the test's server is still its own
             .env("PATH", path)
             .output()
             .expect("tmux runs");
