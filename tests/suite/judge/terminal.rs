@@ -17,6 +17,8 @@ struct Tmux {
     /// The tmux server's pid and the pane's shell's, which leads the session of all the pane runs.
     server: i32,
     shell: i32,
+    /// The server's socket file, which killing it leaves behind.
+    socket_path: PathBuf,
 }
 
 impl Tmux {
@@ -29,6 +31,7 @@ impl Tmux {
             socket,
             server: 0,
             shell: 0,
+            socket_path: PathBuf::new(),
         };
         // The server takes this environment: colour allowed, the judge on PATH.
         let judge = PathBuf::from(env!("CARGO_BIN_EXE_judge"));
@@ -47,11 +50,11 @@ impl Tmux {
             .output()
             .expect("tmux runs");
         assert!(started.status.success(), "tmux: {started:?}");
-        let pids = tmux.run(&["display-message", "-p", "#{pid} #{pane_pid}"]);
-        let pids: Vec<i32> = (pids.split_whitespace())
-            .map(|p| p.parse().expect("a pid"))
-            .collect();
-        (tmux.server, tmux.shell) = (pids[0], pids[1]);
+        let told = tmux.run(&["display-message", "-p", "#{pid} #{pane_pid} #{socket_path}"]);
+        let told: Vec<&str> = told.split_whitespace().collect();
+        let pid = |word: &str| word.parse().expect("a pid");
+        (tmux.server, tmux.shell) = (pid(told[0]), pid(told[1]));
+        tmux.socket_path = PathBuf::from(told[2]);
         tmux.wait_for("the shell's prompt", |screen| !screen.trim().is_empty());
         tmux
     }
@@ -122,17 +125,24 @@ impl Drop for Tmux {
         let _ = Command::new("tmux")
             .args(["-L", &self.socket, "kill-server"])
             .output();
+        let _ = std::fs::remove_file(&self.socket_path);
     }
 }
 
 /// Kills `tmux`'s server, then fails if it or a process of its pane is still alive two seconds on.
 fn assert_none_left(tmux: Tmux) {
-    let (server, shell) = (tmux.server, tmux.shell);
+    let (server, shell, socket) = (tmux.server, tmux.shell, tmux.socket_path.clone());
     assert!(
         !alive(server, shell).is_empty(),
         "the search sees the live server"
     );
+    assert!(socket.exists(), "no socket at {}", socket.display());
     drop(tmux);
+    assert!(
+        !socket.exists(),
+        "tmux left its socket {}",
+        socket.display()
+    );
     let deadline = Instant::now() + Duration::from_secs(2);
     let mut left = alive(server, shell);
     while !left.is_empty() && Instant::now() < deadline {
