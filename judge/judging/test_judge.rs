@@ -350,7 +350,7 @@ mod tests {
     use crate::model::limits;
     use crate::model::reason::{Kind, Place, Rejection};
     use crate::model::verdict::Checked;
-    use crate::puzzles::Replayer;
+    use crate::puzzles::{Replayer, Written};
 
     fn judge_with(
         runner: &FakeRunner,
@@ -404,6 +404,7 @@ mod tests {
         replay: Some(Replayer {
             frames: case_frames,
             shortest: |_, _| None,
+            written: Written::Letters,
         }),
         ..bare_puzzle("cases", || Box::new(CaseChecker))
     };

@@ -54,6 +54,16 @@ pub struct Replayer {
     /// The reference's own answer to case `case` (0-based) of `input`, as a program prints it: what
     /// `-v` and `judge stress` show beside a wrong one. `None` if the reference cannot give one.
     pub shortest: fn(input: &[u8], case: usize) -> Option<String>,
+    /// How an answer writes its moves, for `judge play`.
+    pub written: Written,
+}
+
+/// How an answer writes its moves: a letter each on one line (Eight), or a line each after their
+/// count (Huarong).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Written {
+    Letters,
+    Lines,
 }
 
 /// The answer to case `case` (0-based) of `input` in `output`, replayed frame by frame: the start,

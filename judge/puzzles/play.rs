@@ -6,20 +6,12 @@
 
 use super::checker::{Checker, MAX_FRAMES};
 use super::huarong::reference::{self, Pos};
-use super::{Frames, Puzzle};
+use super::{Frames, Puzzle, Written};
 use crate::model::frame::Frame;
 use crate::model::optimum::Optimum;
 use crate::model::reason::Kind;
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
-
-/// How a puzzle writes an answer's moves: Eight a letter each on one line, Huarong a line each after
-/// their count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Style {
-    Letters,
-    Lines,
-}
 
 /// What one line typed in a game asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,7 +48,7 @@ pub struct Game {
     frames: Frames,
     shortest: fn(&[u8], usize) -> Option<String>,
     checker: Box<dyn Checker>,
-    style: Style,
+    style: Written,
     /// The case played, as an input of its own.
     pub input: String,
     /// The moves made, each as the output format writes it.
@@ -89,12 +81,8 @@ moves, help, quit    list the moves, this help, stop";
 impl Game {
     /// A game of case `case` (0-based) of `input`, or why the puzzle or the case cannot be played.
     pub fn new(puzzle: &Puzzle, input: &[u8], case: usize) -> Result<Game, String> {
-        let style = match puzzle.name {
-            "eight" => Style::Letters,
-            "huarong" | "huarong_goal" => Style::Lines,
-            _ => return Err(COUNTS.into()),
-        };
-        let replay = puzzle.replay.as_ref().ok_or("its answers are not moves")?;
+        let replay = puzzle.replay.as_ref().ok_or(COUNTS)?;
+        let style = replay.written;
         let start = (replay.frames)(input, b"", case)?.remove(0);
         let text = String::from_utf8_lossy(input).into_owned();
         let target = reference::parse(&text)
@@ -126,7 +114,7 @@ impl Game {
 
     /// Whether the pieces are Eight's tiles, moved by the blank's way; else blocks, moved by name.
     pub fn tiles(&self) -> bool {
-        self.style == Style::Letters
+        self.style == Written::Letters
     }
 
     /// The distance left from the board after move `at` (0: the start), where it was searched: at
@@ -264,7 +252,7 @@ impl Game {
         let last = self.moves.last()?;
         let (name, from, _) = read_line(last)?;
         let (next, _, to) = read_line(line)?;
-        (self.style == Style::Lines && name == next).then(|| format!("{name} {from} {to}"))
+        (self.style == Written::Lines && name == next).then(|| format!("{name} {from} {to}"))
     }
 
     /// Whether `moves` are legal from the start, or the checker's reason for the first that is not.
@@ -302,8 +290,8 @@ impl Game {
     /// `moves` as the problem's answer file writes them.
     pub fn answer(&self, moves: &[String]) -> String {
         match self.style {
-            Style::Letters => moves.concat() + "\n",
-            Style::Lines => format!("{}\n", moves.len()) + &moves.join("\n") + "\n",
+            Written::Letters => moves.concat() + "\n",
+            Written::Lines => format!("{}\n", moves.len()) + &moves.join("\n") + "\n",
         }
     }
 
@@ -314,7 +302,7 @@ impl Game {
         if first == "unsolvable" {
             return Err("it says `unsolvable`: there are no moves to play".into());
         }
-        if self.style == Style::Letters {
+        if self.style == Written::Letters {
             return Ok(first.chars().map(String::from).collect());
         }
         let moves: Vec<String> = lines.map(String::from).collect();
@@ -330,7 +318,7 @@ impl Game {
     /// `board` as an input of one case, for the reference: Eight's nine cells, or Huarong's input
     /// with its start layout replaced (the goal, the target and the metric kept).
     fn position(&self, board: &Frame) -> String {
-        let empty = if self.style == Style::Letters {
+        let empty = if self.style == Written::Letters {
             "x"
         } else {
             "."
@@ -340,7 +328,7 @@ impl Game {
             cells.collect::<Vec<&str>>().join(" ")
         });
         let rows: Vec<String> = rows.collect();
-        if self.style == Style::Letters {
+        if self.style == Written::Letters {
             return rows.join(" ") + "\n";
         }
         let mut lines = self.input.lines().map(str::trim).filter(|l| !l.is_empty());
@@ -359,7 +347,7 @@ impl Game {
                 let (r, c) = corner(&cells);
                 let mut shape: Vec<Pos> = cells.iter().map(|&(r2, c2)| (r2 - r, c2 - c)).collect();
                 shape.sort_unstable();
-                let told = self.style == Style::Letters || self.target.as_deref() == Some(name);
+                let told = self.style == Written::Letters || self.target.as_deref() == Some(name);
                 (shape, (r, c), if told { name } else { "" }.to_string())
             });
         let mut blocks: Vec<_> = blocks.collect();
@@ -371,7 +359,7 @@ impl Game {
     /// board the reference's shortest answer ends on). Eight's never is: its tiles are numbered.
     fn goal_is_symmetric(&self) -> bool {
         let start = &self.boards[0];
-        if self.style == Style::Letters {
+        if self.style == Written::Letters {
             return false;
         }
         if !start.goal.is_empty() {
@@ -447,7 +435,7 @@ pub fn parse(game: &Game, line: &str) -> Result<Command, String> {
         ["moves"] => Ok(Command::List),
         ["help"] => Ok(Command::Help),
         ["quit" | "exit" | "q"] => Ok(Command::Quit),
-        _ if game.style == Style::Letters => letters(&words).map(Command::Moves),
+        _ if game.style == Written::Letters => letters(&words).map(Command::Moves),
         [name, rest @ ..] => block_move(game, name, rest).map(|m| Command::Moves(vec![m])),
     }
 }
@@ -545,8 +533,8 @@ mod tests {
         for _ in 0..50 {
             let way = rng.pick(&["up", "down", "left", "right"]);
             let line = match game.style {
-                Style::Letters => way.to_string(),
-                Style::Lines => format!("{} {way}", names[rng.below(names.len())]),
+                Written::Letters => way.to_string(),
+                Written::Lines => format!("{} {way}", names[rng.below(names.len())]),
             };
             if let Ok(command) = parse(game, &line) {
                 if game.apply(command).is_ok() {

@@ -5,7 +5,7 @@ pub mod checker;
 pub mod generator;
 pub mod reference;
 
-use super::{Puzzle, Replayer};
+use super::{Puzzle, Replayer, Written};
 use crate::formats::digest;
 
 pub const PUZZLE: Puzzle = Puzzle {
@@ -15,6 +15,7 @@ pub const PUZZLE: Puzzle = Puzzle {
     replay: Some(Replayer {
         frames: checker::frames,
         shortest: checker::shortest,
+        written: Written::Letters,
     }),
     drawn: None,
     plain_layers: Some(|input, case| checker::POJ.plain_layers(input, case)),

@@ -8,7 +8,7 @@ pub mod layouts;
 pub mod reference;
 pub mod replayer;
 
-use super::{Puzzle, Replayer};
+use super::{Puzzle, Replayer, Written};
 use crate::formats::digest;
 use reference::Puzzle as Board;
 
@@ -19,6 +19,7 @@ pub const PUZZLE: Puzzle = Puzzle {
     replay: Some(Replayer {
         frames: replayer::frames::<Board>,
         shortest: replayer::shortest::<Board>,
+        written: Written::Lines,
     }),
     drawn: None,
     plain_layers: Some(checker::plain_layers),

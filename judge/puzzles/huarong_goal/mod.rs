@@ -9,7 +9,7 @@ use super::huarong::checker::{coach, goal_layers, HuarongGoal, MAX_STATES};
 use super::huarong::reference::Layouts;
 use super::huarong::replayer::{frames, shortest};
 use super::huarong::SOURCE_DIGEST;
-use super::{Puzzle, Replayer};
+use super::{Puzzle, Replayer, Written};
 
 pub const PUZZLE: Puzzle = Puzzle {
     name: "huarong_goal",
@@ -18,6 +18,7 @@ pub const PUZZLE: Puzzle = Puzzle {
     replay: Some(Replayer {
         frames: frames::<Layouts>,
         shortest: shortest::<Layouts>,
+        written: Written::Lines,
     }),
     drawn: None,
     plain_layers: Some(goal_layers),
