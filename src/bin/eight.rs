@@ -56,11 +56,9 @@ fn neighbours(board: Board) -> impl Iterator<Item = (Move, Board)> {
     let at = board.iter().position(|&v| v == 0).unwrap_or(0);
     let stays_on = [at >= 3, at < 6, at % 3 > 0, at % 3 < 2];
     (0..4).filter(move |&m| stays_on[m]).map(move |m| {
+        let to = [at.wrapping_sub(3), at + 3, at.wrapping_sub(1), at + 1][m];
         let mut next = board;
-        next.swap(
-            at,
-            [at.wrapping_sub(3), at + 3, at.wrapping_sub(1), at + 1][m],
-        );
+        next.swap(at, to);
         (m, next)
     })
 }
@@ -357,39 +355,17 @@ impl Seen {
 // Input and output.
 
 /// How an input writes its boards and wants them answered: its blank, its goal, and whether an
-/// answer is the number of moves (`-1` for none) rather than the moves (`unsolvable`).
-struct Form {
-    blank: u8,
-    goal: Board,
-    counts: bool,
-}
-const POJ: Form = Form {
-    blank: b'x',
-    goal: GOAL,
-    counts: false,
-};
-const BOJ: Form = Form {
-    blank: b'0',
-    goal: GOAL,
-    counts: true,
-};
-const LUOGU: Form = Form {
-    blank: b'0',
-    goal: LUOGU_GOAL,
-    counts: true,
-};
-
-/// The input's form: POJ's unless it has a `0` and no `x`; then Luogu's if its first board is one
-/// token of nine digits, as P1379 writes it, else Baekjoon's (three lines of three numbers).
-fn form_of(input: &[u8]) -> &'static Form {
+/// answer is the number of moves (`-1` for none) rather than the moves (`unsolvable`). POJ's
+/// unless it has a `0` and no `x`; then Luogu's if its first board is one token of nine digits, as
+/// P1379 writes it, else Baekjoon's (three lines of three numbers).
+fn form_of(input: &[u8]) -> (u8, Board, bool) {
     if !input.contains(&b'0') || input.contains(&b'x') {
-        return &POJ;
+        return (b'x', GOAL, false); // POJ's
     }
     let first = input.split(u8::is_ascii_whitespace).find(|t| !t.is_empty());
-    if first.map_or(0, |token| token.len()) == 9 {
-        &LUOGU
-    } else {
-        &BOJ
+    match first.map_or(0, |token| token.len()) {
+        9 => (b'0', LUOGU_GOAL, true), // Luogu's
+        _ => (b'0', GOAL, true),       // Baekjoon's
     }
 }
 
@@ -432,7 +408,11 @@ impl Reader<'_> {
                 _ if i == 0 && self.case > 1 => return self.note(at),
                 _ => {
                     let shown: String = std::ascii::escape_default(byte).map(char::from).collect();
-                    let cells = ["0-8", "1-8 or x"][(self.blank == b'x') as usize];
+                    let cells = if self.blank == b'x' {
+                        "1-8 or x"
+                    } else {
+                        "0-8"
+                    };
                     let what = format!("'{}' is not a cell; expected {}", shown, cells);
                     return Err(self.bad(at, &what));
                 }
@@ -474,24 +454,24 @@ impl Reader<'_> {
 /// Answers every board of `input` into `out`, a line each, up to the first bad one; returns the
 /// warning for text after the last board, or the error.
 fn run(input: &[u8], out: &mut Vec<u8>, trace: bool) -> Result<Option<String>, String> {
-    let form = form_of(input);
+    let (blank, goal, counts) = form_of(input);
     let mut reader = Reader {
         input,
         at: 0,
         case: 0,
-        blank: form.blank,
+        blank,
         note: None,
     };
     let mut solver = None; // built on first need: an empty input costs nothing
     while let Some(board) = reader.board()? {
-        if parity(&board) != parity(&form.goal) {
-            out.extend(["unsolvable\n", "-1\n"][form.counts as usize].bytes());
+        if parity(&board) != parity(&goal) {
+            out.extend(["unsolvable\n", "-1\n"][counts as usize].bytes());
             continue;
         }
         let long = input.len() >= LONG_INPUT;
-        let solver = solver.get_or_insert_with(|| Solver::new(form.goal, long, trace));
+        let solver = solver.get_or_insert_with(|| Solver::new(goal, long, trace));
         let moves = solver.solve(&board, reader.case);
-        if form.counts {
+        if counts {
             out.extend(moves.len().to_string().bytes());
         } else {
             out.extend(moves);
