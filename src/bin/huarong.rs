@@ -900,23 +900,23 @@ fn codeabbey_puzzle<'a>(tokens: &mut Tokens<'a>, i: usize, n: usize) -> Result<P
     Ok(puzzle)
 }
 
-/// Answers CodeAbbey's input: the N counts on one line, as each puzzle is read and solved, so the
-/// counts before a bad puzzle are written before its error.
+/// Answers CodeAbbey's input: the N counts on one line; those before a bad puzzle are written
+/// before its error.
 fn codeabbey(input: &[u8], out: &mut impl Write, trace: bool) -> Result<Option<String>, String> {
     let mut tokens = Tokens::of(input)?;
     let first = tokens.line(1, "number", "the number of puzzles `N`")?[0];
     let n = tokens.number(first)?;
-    let mut written = 0;
-    let solved = (1..=n).try_for_each(|i| {
+    let mut counts = Vec::new();
+    let read = (1..=n).try_for_each(|i| {
         let puzzle = codeabbey_puzzle(&mut tokens, i, n)?;
         let count = solve(&puzzle, trace).map(|moves| moves.len().to_string());
-        let space = if i > 1 { " " } else { "" };
-        written = i;
-        write!(out, "{}{}", space, count.as_deref().unwrap_or("unsolvable")).map_err(io_error)
+        counts.push(count.unwrap_or_else(|| "unsolvable".into()));
+        Ok::<(), String>(())
     });
-    // The line of counts is ended even when a bad puzzle stops it.
-    let ended = (written > 0 || solved.is_ok()).then(|| writeln!(out));
-    solved.and(ended.transpose().map_err(io_error))?;
+    if read.is_ok() || !counts.is_empty() {
+        writeln!(out, "{}", counts.join(" ")).map_err(io_error)?;
+    }
+    read?;
     Ok(tokens.next(1).map(|(rest, _)| tokens.ignored(rest[0], "")))
 }
 
