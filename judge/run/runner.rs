@@ -266,14 +266,8 @@ mod tests {
     #[test]
     fn only_a_launcher_that_exited_0_is_believed() {
         let measured = Measurement {
-            status: Status::Exited(0),
-            cpu_ms: 1.0,
-            wall_ms: 1.0,
-            peak_kib: 1024,
-            stopped: None,
             sandbox: Sandbox::ProcessGroup,
-            accounting: Accounting::Polling,
-            stack_kib: 64 << 10,
+            ..crate::model::bench::made::measurement(1.0)
         };
         let bytes = report::write(&measured, b"1\n", b"");
         assert!(trusted(ExitStatus::from_raw(0), &bytes).is_some());
